@@ -1,0 +1,5 @@
+import sys
+
+from burgle.cli import main
+
+sys.exit(main())
