@@ -1,0 +1,192 @@
+"""Getting and handing over cards: Tool and Loot draws, loot held at the start of a turn,
+trades and picking up (RULES.md ACT-12, ACT-13, CHAR-13/14, LOOT-2, LOOT-3, LOOT-5, LOOT-10)."""
+
+from __future__ import annotations
+
+from burgle.board import CELLS_PER_FLOOR, floor_of
+from burgle.data.tiles import ALARM_TILE_KEYS
+from burgle.engine import alarms
+from burgle.engine.actions import act
+from burgle.engine.happenings import Happening
+
+N = CELLS_PER_FLOOR
+VERBS = frozenset({"give", "take", "pick-up", "catch-kitty"})
+
+
+def _is_tool(key: str) -> bool:
+    from burgle.data.cards import TOOL_BY_KEY
+
+    return key in TOOL_BY_KEY
+
+
+# ----------------------------------------------------------------------------- drawing
+
+def draw_tool(g, ch, rule: str, lay_on: int | None = None):
+    """A character gets a Tool from the deck (Lab, Safe, Jury-Rig, Tinker). With a Rigger
+    in the game it may draw 2 and keep 1 (CHAR-13/14). The Tool deck never reshuffles (DEC-33)."""
+    s = g.s
+    if not s.tool_deck:
+        g.note(Happening("no_tool", "DEC-33", seat=ch.seat))
+        return
+    rigger = next((c for c in s.characters if c.name == "rigger" and not c.escaped), None)
+    two = False
+    if rigger is not None and len(s.tool_deck) >= 2:
+        choice = yield from g.ask(ch.seat, f"{g.who(rigger)}'s rule: draw one tool, or draw two and keep one?",
+                                  "CHAR-13", [act("draw", "one"), act("draw", "two")])
+        two = choice.args[0] == "two"
+    if two:
+        drawn = [s.tool_deck.pop(), s.tool_deck.pop()]
+        choice = yield from g.ask(ch.seat, "Keep which tool? " + " or ".join(g.card_name(k) for k in drawn),
+                                  "CHAR-13", [act("keep", k) for k in dict.fromkeys(drawn)])
+        kept = choice.args[0]
+        drawn.remove(kept)
+        s.tool_discard.extend(drawn)
+    else:
+        kept = s.tool_deck.pop()
+    if lay_on is not None:
+        s.tiles[lay_on].items.append(kept)
+    else:
+        ch.tools.append(kept)
+    g.note(Happening("tool_drawn", rule, seat=ch.seat, value=g.card_name(kept), who=g.who(ch)))
+
+
+def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
+    """ACT-12: the cracker takes the top Loot, with its on-draw effects (LOOT-3, LOOT-5)."""
+    s = g.s
+    if not s.loot_deck:
+        return
+    key = s.loot_deck.pop()
+    if lay_on is not None:
+        s.tiles[lay_on].items.append(key)
+    else:
+        ch.loot.append(key)
+    g.note(Happening("loot_drawn", "ACT-12", seat=ch.seat, value=g.card_name(key), who=g.who(ch)))
+    if key == "cursed_goblet":  # LOOT-3, END-5: never a capture
+        from burgle.engine.guards import lose_one
+
+        yield from lose_one(g, ch, "LOOT-3", by_guard=False)
+    elif key == "gold_bar" and "gold_bar" in s.loot_deck:  # LOOT-5
+        s.loot_deck.remove("gold_bar")
+        s.tiles[safe_cell].items.append("gold_bar")
+        s.chance.shuffle(s.loot_deck)
+        g.note(Happening("card", "LOOT-5", cell=safe_cell, value=f"The second Gold Bar is laid on {g.name(safe_cell)}."))
+
+
+# ----------------------------------------------------------------------------- loot at turn start
+
+def start_of_turn_loot(g, ch):
+    """TURN-2d / DEC-39: Chihuahua, then Persian Kitty."""
+    s = g.s
+    if "chihuahua" in ch.loot:  # LOOT-2
+        roll = s.chance.die()
+        g.note(Happening("card", "LOOT-2", seat=ch.seat, value=f"The Chihuahua rolls {roll}."))
+        if roll == 6:
+            yield from alarms.trigger(g, ch.cell, None, own=False, by=ch, rule="LOOT-2")
+            if s.outcome:
+                return
+    if "persian_kitty" in ch.loot and s.kitty is None:  # LOOT-10
+        roll = s.chance.die()
+        g.note(Happening("card", "LOOT-10", seat=ch.seat, value=f"The Persian Kitty rolls {roll}."))
+        if roll <= 2:
+            yield from kitty_escapes(g, ch)
+
+
+def kitty_escapes(g, ch):
+    s = g.s
+    here = ch.cell
+    floor = floor_of(here)
+    table = g.table(floor)
+    base = N * (floor - 1)
+    targets = [c for c in range(base, base + N)
+               if c != here and s.tiles[c].revealed and s.tiles[c].kind in ALARM_TILE_KEYS]
+    if not targets:
+        g.note(Happening("card", "LOOT-10", seat=ch.seat, value="The Kitty stays: no alarm tile on this floor."))
+        return
+    dist = {c: table.dist[(here - base) * N + c - base] for c in targets}
+    best = min(dist.values())
+    tied = [c for c in targets if dist[c] == best]
+    choice = yield from g.ask(s.active, "The Kitty runs for the nearest alarm tile: which one?", "LOOT-10",
+                              [act("cell", c) for c in tied])
+    target = choice.args[0]
+    s.kitty = base + table.step[(here - base) * N + target - base]
+    g.note(Happening("card", "LOOT-10", cell=s.kitty, seat=ch.seat,
+                     value=f"The Persian Kitty gets loose and runs to {g.name(s.kitty)}."))
+
+
+# ----------------------------------------------------------------------------- free actions
+
+def candidates(g, ch):
+    s = g.s
+    for other in g.characters_at(ch.cell):
+        if other is ch:
+            continue
+        for key in ch.tools + ch.loot:
+            yield act("give", key, other.seat)
+        for key in other.tools + other.loot:
+            yield act("take", key, other.seat)
+    for key in dict.fromkeys(s.tiles[ch.cell].items):
+        yield act("pick-up", key)
+    if s.kitty is not None and s.kitty == ch.cell and "persian_kitty" in ch.loot:
+        yield act("catch-kitty")
+
+
+def _holds(ch, key):
+    return key in ch.tools or key in ch.loot
+
+
+def reason(g, ch, action):
+    s = g.s
+    verb = action.verb
+    if verb in ("give", "take"):
+        key, seat = action.args
+        if seat >= len(s.characters) or seat == ch.seat:
+            return f"seat {seat} is not another character in this game", "ACT-13"
+        other = s.characters[seat]
+        if not other.on_board or other.cell != ch.cell:
+            return f"{g.who(other)} is not on {g.who(ch)}'s tile; trades happen on a shared tile", "ACT-13"
+        giver, receiver = (ch, other) if verb == "give" else (other, ch)
+        if not _holds(giver, key):
+            return f"{g.who(giver)} does not hold {key!r}", "ACT-13"
+        if key == "gold_bar" and "gold_bar" in receiver.loot:
+            return f"{g.who(receiver)} already holds a Gold Bar; no one may hold two", "LOOT-5"
+        return None
+    if verb == "pick-up":
+        key = action.args[0]
+        if key not in s.tiles[ch.cell].items:
+            return f"no {key!r} lies on {g.name(ch.cell)}", "ACT-13"
+        if key == "gold_bar" and "gold_bar" in ch.loot:
+            return f"{g.who(ch)} already holds a Gold Bar; no one may hold two", "LOOT-5"
+        return None
+    if verb == "catch-kitty":
+        if "persian_kitty" not in ch.loot:
+            return "only the Persian Kitty's holder may catch it", "DEC-18"
+        if s.kitty is None:
+            return "the Persian Kitty is not loose", "LOOT-10"
+        if s.kitty != ch.cell:
+            return f"the Kitty is on {g.name(s.kitty)}, not on {g.who(ch)}'s tile", "LOOT-10"
+        return None
+    return None
+
+
+def perform(g, ch, action):
+    s = g.s
+    verb = action.verb
+    if verb in ("give", "take"):
+        key, seat = action.args
+        other = s.characters[seat]
+        giver, receiver = (ch, other) if verb == "give" else (other, ch)
+        pile = "tools" if key in giver.tools else "loot"
+        getattr(giver, pile).remove(key)
+        getattr(receiver, pile).append(key)
+        g.note(Happening("card", "ACT-13", seat=ch.seat,
+                         value=f"{g.who(giver)} hands {g.card_name(key)} to {g.who(receiver)}."))
+    elif verb == "pick-up":
+        key = action.args[0]
+        s.tiles[ch.cell].items.remove(key)
+        (ch.tools if _is_tool(key) else ch.loot).append(key)
+        g.note(Happening("card", "ACT-13", seat=ch.seat, value=f"{g.who(ch)} picks up {g.card_name(key)}."))
+    elif verb == "catch-kitty":
+        s.kitty = None
+        g.note(Happening("card", "LOOT-10", seat=ch.seat, value=f"{g.who(ch)} catches the Persian Kitty."))
+    yield from ()
+    return False

@@ -1,0 +1,197 @@
+"""Which actions are legal, and why the others are not (with the RULES.md id they break).
+
+One function, :func:`reason`, decides legality; :func:`legal_actions` is the candidates
+it passes, so the list and the refusals can never disagree.
+"""
+
+from __future__ import annotations
+
+from burgle.board import CELLS_PER_FLOOR, FLOORS, floor_of
+from burgle.data.cards import LOOT_BY_KEY as _LOOT
+from burgle.engine import moves
+from burgle.engine.actions import Action, act
+
+N = CELLS_PER_FLOOR
+ALL = FLOORS * N
+COMPUTER_ROOMS = ("computer_fingerprint", "computer_laser", "computer_motion")
+
+
+def legal_actions(g) -> list[Action]:
+    s = g.s
+    if s.phase == "entrance":
+        return [act("entrance", c) for c in range(N)]
+    ch = g.active_character
+    out = []
+    for a in candidates(g, ch):
+        if reason(g, ch, a) is None:
+            out.append(a)
+    out.extend(g.cards.legal(g, ch))
+    out.append(act("end"))
+    return out
+
+
+def candidates(g, ch):
+    yield from (act("move", c) for c in moves.links_from(g, ch))
+    yield from (act("peek", c) for c in moves.peek_targets(g, ch))
+    tile = g.s.tiles[ch.cell]
+    if tile.kind in COMPUTER_ROOMS:
+        yield act("hack")
+    if tile.kind == "safe":
+        yield act("add-die")
+        yield act("roll")
+    if g.has_ability(ch, "drill"):
+        for c in (moves.above(ch.cell), moves.below(ch.cell)):
+            if c is not None and g.s.tiles[c].kind == "safe":
+                yield act("add-die", c)
+                yield act("roll", c)
+    if floor_of(ch.cell) == FLOORS:
+        yield act("escape")
+
+
+def normalize(g, action: Action) -> Action:
+    """Write an action the way legal_actions() lists it (a Safe on your own tile needs no cell)."""
+    if action.verb in ("add-die", "roll") and action.args and g.s.phase == "actions":
+        if action.args[0] == g.active_character.cell:
+            return Action(action.verb, ())
+    return action
+
+
+def why_illegal(g, action: Action) -> tuple[str, str]:
+    s = g.s
+    if s.phase == "entrance":
+        if action.verb == "entrance":
+            return f"the entrance must be a floor-1 cell, not {g.name(action.args[0])}", "SETUP-9"
+        return "the players must first choose the entrance with 'entrance CELL' (a floor-1 cell)", "SETUP-9"
+    ch = g.active_character
+    if action.verb == "entrance":
+        return "the entrance was chosen at setup", "SETUP-9"
+    found = reason(g, ch, action)
+    if found is None:
+        return f"{action.verb!r} is not available now", "TURN-3"
+    return found
+
+
+def _afford(g, cost: int):
+    left = g.s.allowance - g.s.spent
+    if cost > left:
+        return left
+    return None
+
+
+def reason(g, ch, action: Action):
+    """(reason, rule id) why *action* is illegal for the active character, or None.
+
+    Verbs this module does not know are left to the cards (returns None only for
+    known verbs that are legal)."""
+    verb = action.verb
+    s = g.s
+    if verb == "move":
+        dest = action.args[0]
+        kind, refusal = moves.usable_link(g, ch, dest)
+        if refusal is not None:
+            return refusal
+        if kind is None:
+            return (f"{g.name(dest)} is not linked to {g.who(ch)}'s cell {g.name(ch.cell)}: a move goes to an "
+                    "adjacent cell with no wall between, or along revealed Stairs, Service Ducts, Secret "
+                    "Doors, Walkways or thermal links", "ACT-4")
+        extra = moves.known_extra_cost(g, ch, dest, kind)
+        left = _afford(g, 1 + extra)
+        if left is not None:
+            t = s.tiles[dest]
+            why = "a revealed empty Deadbolt costs 3 actions in all" if (t.kind == "deadbolt" and t.revealed and extra >= 2) else \
+                "the Gemstone's holder pays 1 more to enter a tile with another character" if extra else "a move costs 1 action"
+            rule = "ACT-7" if extra >= 2 else "LOOT-4" if extra else "TURN-3"
+            return f"{why} and {g.who(ch)} has {left} left", rule
+        return None
+    if verb == "peek":
+        target = action.args[0]
+        if target in moves.peek_targets(g, ch):
+            left = _afford(g, 1)
+            return None if left is None else (f"a peek costs 1 action and {g.who(ch)} has {left} left", "TURN-3")
+        if s.tiles[target].revealed:
+            return f"{g.name(target)} is already face up; only face-down tiles can be peeked", "DEC-42"
+        return (f"{g.name(target)} is not adjacent to {g.who(ch)}'s cell {g.name(ch.cell)} (no wall between), "
+                "nor above a Stairs tile, above or below an Atrium, or across a thermal link", "ACT-2")
+    if verb == "hack":
+        t = s.tiles[ch.cell]
+        if t.kind not in COMPUTER_ROOMS:
+            return f"{g.who(ch)} is not on a Computer Room", "ACT-9"
+        if t.hack >= 6:
+            return "this Computer Room already holds 6 hack tokens", "ALARM-6"
+        left = _afford(g, 1)
+        return None if left is None else (f"hacking costs 1 action and {g.who(ch)} has {left} left", "TURN-3")
+    if verb in ("add-die", "roll"):
+        return _safe_reason(g, ch, action)
+    if verb == "escape":
+        return _escape_reason(g, ch)
+    if verb == "end":
+        return None
+    if verb in ("alarm", "laser", "deadbolt", "cancel-alarm", "allow-alarm", "stealth", "character", "cell",
+                "keep", "order", "events-order"):
+        return "there is no open choice of that kind now", "CONV-7"
+    return g.cards.why_illegal(g, ch, action) if verb not in _CORE else None
+
+
+_CORE = {"move", "peek", "hack", "add-die", "roll", "escape", "end"}
+
+
+def _safe_reason(g, ch, action):
+    s = g.s
+    target = action.args[0] if action.args else ch.cell
+    cost = 2 if action.verb == "add-die" else 1
+    rule = "ACT-10" if action.verb == "add-die" else "ACT-11"
+    t = s.tiles[target]
+    if target != ch.cell:
+        if not g.has_ability(ch, "drill"):
+            return f"{g.who(ch)} must stand on the Safe (only the advanced Peterman drills from above or below)", rule
+        if target not in (moves.above(ch.cell), moves.below(ch.cell)):
+            return "the Drill reaches only the Safe directly above or below", "CHAR-10"
+        if not (t.kind == "safe" and t.revealed):
+            return f"{g.name(target)} is not a revealed Safe", "CHAR-10"
+    elif t.kind != "safe":
+        return f"{g.who(ch)} is not on a Safe", rule
+    if t.cracked:
+        return "this Safe is already cracked", rule
+    if action.verb == "add-die":
+        if t.dice >= 6:
+            return "a Safe holds at most 6 dice", "ACT-10"
+    else:
+        if t.dice < 1:
+            return "the Safe has no dice yet: add a die first (2 actions)", "DEC-45"
+        holder = next((c for c in s.characters if "keycard" in c.loot), None)
+        if holder is not None and holder.cell != target:
+            return f"{g.who(holder)} holds the Keycard and must stand on this Safe's tile", "LOOT-7"
+    left = _afford(g, cost)
+    if left is not None:
+        return f"{'adding a die' if cost == 2 else 'rolling'} costs {cost} action{'s' * (cost > 1)} and {g.who(ch)} has {left} left", rule
+    return None
+
+
+def escape_link(g, ch) -> bool:
+    s = g.s
+    here = ch.cell
+    t = s.tiles[here]
+    if floor_of(here) == FLOORS and t.kind == "stairs" and t.revealed:
+        return True
+    return any(a == here and b >= ALL for a, b in s.thermal)  # TOOL-12, DEC-28
+
+
+def _escape_reason(g, ch):
+    s = g.s
+    if not escape_link(g, ch):
+        return "escape is only from the floor-3 Stairs tile (or a thermal link to the roof)", "ACT-15"
+    if g.round_effect_active("time_lock"):
+        return "Time Lock: no one may use the Stairs or the roof link this round", "EVENT-24"
+    uncracked = [c for c in range(ALL) if s.tiles[c].kind == "safe" and not s.tiles[c].cracked]
+    if uncracked:
+        return f"all 3 Safes must be cracked first ({len(uncracked)} still locked)", "ACT-15"
+    lying = [(c, i) for c in range(ALL) for i in s.tiles[c].items if i in _LOOT]
+    if lying:
+        return f"every Loot in play must be held: {lying[0][1]} lies on {g.name(lying[0][0])}", "DEC-19"
+    if s.kitty is not None:
+        return "the Persian Kitty is loose: its holder must catch it first", "LOOT-10"
+    left = _afford(g, 1)
+    if left is not None:
+        return f"escaping costs 1 action and {g.who(ch)} has {left} left", "ACT-15"
+    return None
+

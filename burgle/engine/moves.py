@@ -1,0 +1,300 @@
+"""Characters moving and peeking: links, the move procedure, arrivals, reveal effects
+(RULES.md ACT-2..8, TILE-6, TILE-10, TILE-11, TILE-14, TILE-16..20)."""
+
+from __future__ import annotations
+
+from burgle.board import CELLS_PER_FLOOR, FLOORS, floor_of, orthogonal_neighbours
+from burgle.engine import alarms, guards
+from burgle.engine.actions import act
+from burgle.engine.happenings import Happening
+
+N = CELLS_PER_FLOOR
+ROOF = FLOORS * N  # the roof, as a link end (ACT-15, TOOL-12)
+
+# Link kinds. "Counting" ones are moves by ACT-5 (ACT-8); walk-down is not.
+COUNTING_LINKS = ("adjacent", "secret_door", "stairs_up", "stairs_down", "duct", "thermal", "gymnastics")
+STAIRS_LINKS = ("stairs_up", "stairs_down", "thermal")  # what Time Lock blocks (EVENT-24, DEC-29)
+
+
+def above(c: int) -> int | None:
+    return c + N if c < (FLOORS - 1) * N else None
+
+
+def below(c: int) -> int | None:
+    return c - N if c >= N else None
+
+
+def links_from(g, ch) -> dict[int, list[str]]:
+    """ACT-4: every cell the character could move to, with the link kinds reaching it
+    (restrictions not yet applied)."""
+    s = g.s
+    here = ch.cell
+    tiles = s.tiles
+    out: dict[int, list[str]] = {}
+
+    def add(c, kind):
+        out.setdefault(c, []).append(kind)
+
+    for c in g.neighbours(here):
+        add(c, "adjacent")
+    base = here - here % N
+    for i in orthogonal_neighbours(here % N):  # into a Secret Door through its wall (TILE-16)
+        c = base + i
+        t = tiles[c]
+        if t.kind == "secret_door" and t.revealed and not g.adjacent(here, c):
+            add(c, "secret_door")
+    tile = tiles[here]
+    up, down = above(here), below(here)
+    if tile.kind == "stairs" and tile.revealed and up is not None:
+        add(up, "stairs_up")
+    if down is not None and tiles[down].kind == "stairs" and tiles[down].revealed:
+        add(down, "stairs_down")
+    if tile.kind == "service_duct" and tile.revealed:
+        for c, t in enumerate(tiles):
+            if c != here and t.kind == "service_duct" and t.revealed:
+                add(c, "duct")
+    if tile.kind == "walkway" and tile.revealed and down is not None:
+        add(down, "walk_down")
+    if up is not None and tiles[up].kind == "walkway" and tiles[up].revealed and g.round_effect_active("gymnastics"):
+        if not any(owner == ch.seat for owner, key in s.round_effects if key == "gymnastics"):
+            add(up, "gymnastics")  # EVENT-10: anyone but the drawer
+    for a, b in s.thermal:
+        if a == here and b < ROOF:
+            add(b, "thermal")
+        elif b == here:
+            add(a, "thermal")
+    return out
+
+
+def restriction(g, ch, dest: int, kind: str) -> tuple[str, str] | None:
+    """Why a link may not be used now: (reason, rule id), or None."""
+    s = g.s
+    if kind in STAIRS_LINKS and g.round_effect_active("time_lock"):
+        return "Time Lock: no one may move along Stairs or thermal links this round", "EVENT-24"
+    if kind in ("secret_door", "duct") and "painting" in ch.loot:
+        return "the Painting's holder cannot pass Secret Doors or Service Ducts", "LOOT-9"
+    t = s.tiles[dest]
+    if t.kind == "walkway" and t.revealed and dest == (above(ch.cell) or -1) and kind != "gymnastics":
+        return "no one may move up into a revealed Walkway from below", "TILE-20"
+    return None
+
+
+def usable_link(g, ch, dest: int):
+    """The link the character would use to reach *dest*: (kind, None) or (None, (reason, rule)).
+
+    A walk-down is preferred when a counting link reaches the same cell (see
+    docs/rules-decisions.md)."""
+    kinds = links_from(g, ch).get(dest)
+    if not kinds:
+        return None, None
+    first_refusal = None
+    for kind in sorted(kinds, key=lambda k: k != "walk_down"):
+        why = restriction(g, ch, dest, kind)
+        if why is None:
+            return kind, None
+        first_refusal = first_refusal or why
+    return None, first_refusal
+
+
+def others_on(g, ch, cell: int) -> bool:
+    return any(o is not ch and o.on_board and o.cell == cell for o in g.s.characters)
+
+
+def known_extra_cost(g, ch, dest: int, kind: str, ignore_extras: bool = False) -> int:
+    """Extra actions known before moving: a revealed empty Deadbolt (ACT-7) and the
+    Gemstone (LOOT-4). Lasers are a choice made on entry."""
+    if kind == "walk_down" or ignore_extras:
+        return 0
+    s = g.s
+    extra = 0
+    t = s.tiles[dest]
+    if (t.kind == "deadbolt" and t.revealed and not t.crowbar
+            and not others_on(g, ch, dest) and s.guards[floor_of(dest) - 1].cell != dest):
+        extra += 2
+    if "gemstone" in ch.loot and others_on(g, ch, dest):
+        extra += 1
+    return extra
+
+
+# ----------------------------------------------------------------------------- reveal
+
+def reveal(g, cell: int, rule: str = "ACT-3") -> bool:
+    """ACT-3: turn a tile face up with its reveal effects. Returns True if it was face down."""
+    s = g.s
+    t = s.tiles[cell]
+    if t.revealed:
+        return False
+    t.revealed = True
+    g.note(Happening("reveal", rule, cell=cell, tile=g.tile_name(cell)))
+    if t.kind == "stairs":
+        up = above(cell)
+        if up is not None:
+            s.tiles[up].downstairs = True
+    elif t.kind == "lavatory":
+        t.stealth += 3
+    return True
+
+
+def peek(g, ch, cell: int, rule: str = "ACT-2"):
+    reveal(g, cell, rule)
+    g.note(Happening("peek", rule, cell=cell, seat=ch.seat, who=g.who(ch), tile=g.tile_name(cell)))
+
+
+def peek_targets(g, ch) -> list[int]:
+    """ACT-2: face-down cells the character may peek at with the Peek action."""
+    s = g.s
+    here = ch.cell
+    tiles = s.tiles
+    out = [c for c in g.neighbours(here) if not tiles[c].revealed]
+    t = tiles[here]
+    up, down = above(here), below(here)
+    if t.kind == "stairs" and up is not None and not tiles[up].revealed:
+        out.append(up)
+    if t.kind == "atrium":
+        for c in (up, down):
+            if c is not None and not tiles[c].revealed:
+                out.append(c)
+    for a, b in s.thermal:
+        other = b if a == here else a if b == here else None
+        if other is not None and other < ROOF and not tiles[other].revealed and other not in out:
+            out.append(other)
+    return out
+
+
+# ----------------------------------------------------------------------------- arrivals
+
+def leave(g, ch):
+    """ACT-5.4 / TILE-14: leaving a Motion tile entered (counting) this turn triggers it."""
+    here = ch.cell
+    if here is not None and here in ch.motion_marks:
+        ch.motion_marks.remove(here)
+        if g.s.tiles[here].kind == "motion":
+            yield from alarms.trigger(g, here, "motion", by=ch, rule="TILE-14")
+
+
+def set_down(g, ch, dest: int, flex: bool = False):
+    """Put the character on *dest*; place that floor's guard if he is not yet there (GUARD-2).
+    *flex* records an entry by the Acrobat's Flexibility (CHAR-1)."""
+    ch.cell = dest
+    ch.flex_cell = dest if flex else None
+    guard = g.s.guards[floor_of(dest) - 1]
+    if not guard.placed:
+        yield from guards.place_guard(g, guard, arriving=ch)
+
+
+def non_counting_arrival(g, ch, dest: int, fall: bool, rule: str):
+    """ACT-8: reveal, leave (Motion still counts, DEC-40), place guard, sight unless a fall."""
+    reveal(g, dest)
+    yield from leave(g, ch)
+    if g.s.outcome:
+        return
+    yield from set_down(g, ch, dest)
+    kind = "fall" if fall else ("walk_down" if rule in ("TILE-20", "DEC-3") else "move")
+    g.note(Happening(kind, rule, cell=dest, seat=ch.seat, who=g.who(ch)))
+    if not fall and g.s.outcome is None:
+        yield from guards.arrival_sight(g, ch, dest)
+
+
+def fall(g, ch, dest: int, rule: str):
+    yield from non_counting_arrival(g, ch, dest, fall=True, rule=rule)
+
+
+def counting_move(g, ch, dest: int, kind: str, base_cost: int = 1, ignore_extras: bool = False,
+                  can_pay_extra: bool = True, flex: bool = False, rule: str = "ACT-5"):
+    """ACT-5: the move procedure. Pays *base_cost* plus known extras; returns True if the
+    character got in. *ignore_extras*: Rook's Orders (DEC-25); *can_pay_extra* False: Climb
+    Window and Go With Your Gut (an empty Deadbolt stops, a Laser triggers)."""
+    s = g.s
+    src = ch.cell
+    paying = ch.seat == s.active
+    extra = known_extra_cost(g, ch, dest, kind, ignore_extras)
+    if paying:
+        s.spent += base_cost + extra
+    newly = reveal(g, dest)  # 2
+    t = s.tiles[dest]
+    # 3: stop tiles
+    if t.kind == "deadbolt" and not t.crowbar and newly and not ignore_extras:
+        empty = not others_on(g, ch, dest) and s.guards[floor_of(dest) - 1].cell != dest
+        if empty:
+            left = s.allowance - s.spent
+            options = [act("deadbolt", "stay")]
+            if can_pay_extra and paying and left >= 2:
+                options.insert(0, act("deadbolt", "pay"))
+            choice = yield from g.ask(ch.seat, f"The Deadbolt on {g.name(dest)}: pay 2 more actions or stay?", "TILE-6", options)
+            if choice.args[0] == "stay":
+                g.note(Happening("blocked", "TILE-6", cell=dest, seat=ch.seat, who=g.who(ch)))
+                return False
+            s.spent += 2
+            g.note(Happening("deadbolt_paid", "TILE-6", cell=dest, seat=ch.seat, who=g.who(ch)))
+    if t.kind == "keypad" and not t.crowbar and not t.keypad_open:
+        n = ch.keypad_attempts.get(dest, 0) + 1
+        ch.keypad_attempts[dest] = n
+        count = n + (1 if g.has_ability(ch, "steady_hands") else 0)
+        dice = s.chance.dice(count)
+        g.note(Happening("keypad_roll", "TILE-10", cell=dest, seat=ch.seat, value=dice, who=g.who(ch)))
+        if 6 not in dice:
+            g.note(Happening("blocked", "TILE-10", cell=dest, seat=ch.seat, who=g.who(ch)))
+            return False
+        t.keypad_open = True
+        g.note(Happening("keypad_open", "TILE-10", cell=dest))
+    # 4: leave
+    yield from leave(g, ch)
+    if s.outcome:
+        return True
+    # 5: arrive, place guard
+    yield from set_down(g, ch, dest, flex)
+    g.note(Happening("move", rule, cell=dest, seat=ch.seat, who=g.who(ch)))
+    if s.outcome:
+        return True
+    # 6: sight
+    yield from guards.arrival_sight(g, ch, dest, flex=flex)
+    if s.outcome:
+        return True
+    # 7: entry effects
+    yield from entry_effects(g, ch, dest, newly, ignore_extras, can_pay_extra)
+    return True
+
+
+def entry_effects(g, ch, dest: int, newly: bool, quiet_laser: bool, can_pay_extra: bool):
+    """ACT-5.7: Laser, Fingerprint, Detector, Camera, Isotope+Thermo, Motion mark, Lab, Walkway fall."""
+    s = g.s
+    t = s.tiles[dest]
+    if t.crowbar:
+        return
+    kind = t.kind
+    if kind == "laser":
+        if not quiet_laser and alarms.cancel_reason(g, dest, "laser", True, by=ch) is None:
+            options = [act("laser", "alarm")]
+            if can_pay_extra and ch.seat == s.active and s.allowance - s.spent >= 1:
+                options.insert(0, act("laser", "quiet"))
+            choice = yield from g.ask(ch.seat, f"The Laser on {g.name(dest)}: pay 1 more action or trigger it?", "TILE-12", options)
+            if choice.args[0] == "quiet":
+                s.spent += 1
+                g.note(Happening("laser_quiet", "TILE-12", cell=dest, seat=ch.seat, who=g.who(ch)))
+            else:
+                yield from alarms.trigger(g, dest, "laser", by=ch, rule="TILE-12")
+    elif kind == "fingerprint":
+        yield from alarms.trigger(g, dest, "fingerprint", by=ch, rule="TILE-8")
+    elif kind == "detector":
+        if ch.tools or ch.loot:
+            yield from alarms.trigger(g, dest, "detector", by=ch, rule="TILE-7")
+    elif kind == "camera":
+        if not g.round_effect_active("video_loop") and any(
+            gd.placed and gd.cell != dest and s.tiles[gd.cell].kind == "camera" and s.tiles[gd.cell].working
+            for gd in s.guards
+        ):
+            yield from alarms.trigger(g, dest, "camera", by=ch, arrival=True, rule="TILE-2")
+    elif kind == "thermo":
+        if "isotope" in ch.loot:
+            yield from alarms.trigger(g, dest, "thermo", by=ch, rule="LOOT-6")
+    elif kind == "motion":
+        if dest not in ch.motion_marks:
+            ch.motion_marks.append(dest)
+    elif kind == "laboratory":
+        if not t.looted:
+            t.looted = True
+            yield from g.cards.draw_tool(g, ch, "TILE-11")
+    elif kind == "walkway":
+        down = below(dest)
+        if newly and down is not None and s.outcome is None:  # TILE-20: revealed by this move
+            yield from fall(g, ch, down, "TILE-20")

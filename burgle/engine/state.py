@@ -1,0 +1,205 @@
+"""The game state as plain data, and its canonical dictionary form.
+
+Everything that decides the future of a game lives here (including the chance
+source's state), so two states with equal ``to_dict()`` play on identically. The
+dictionary form names cells and cards the way the rules write them, so saved games
+and test snapshots read as text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from burgle.board import cell_name, walls_spec
+from burgle.engine.chance import Chance
+
+
+@dataclass(slots=True)
+class Tile:
+    """One dealt room tile and the tokens on it."""
+
+    kind: str
+    number: int | None = None
+    revealed: bool = False
+    alarm: bool = False
+    hack: int = 0  # Computer Rooms: hack tokens 0..6 (ALARM-6)
+    dice: int = 0  # Safes: dice placed 0..6 (ACT-10)
+    cracked: bool = False  # combination tile: cracked token; Safe: the Safe is cracked
+    stealth: int = 0  # Lavatory / Smoke Bomb Stealth tokens (END-3)
+    keypad_open: bool = False
+    crowbar: bool = False
+    looted: bool = False  # Laboratory: its tool was taken (TILE-11)
+    downstairs: bool = False
+    items: list[str] = field(default_factory=list)  # cards lying on the tile (LOOT-5, DEC-22)
+
+    @property
+    def working(self) -> bool:
+        """Revealed and not Crowbar-disabled (section 8)."""
+        return self.revealed and not self.crowbar
+
+    def to_dict(self) -> dict:
+        d = {"kind": self.kind}
+        if self.number is not None:
+            d["number"] = self.number
+        for name in ("revealed", "alarm", "cracked", "keypad_open", "crowbar", "looted", "downstairs"):
+            if getattr(self, name):
+                d[name] = True
+        for name in ("hack", "dice", "stealth"):
+            if getattr(self, name):
+                d[name] = getattr(self, name)
+        if self.items:
+            d["items"] = list(self.items)
+        return d
+
+
+@dataclass(slots=True)
+class Guard:
+    """A floor's guard, his die (destination cell and speed) and patrol deck (GUARD-1)."""
+
+    floor: int
+    cell: int | None = None  # None until placed (SETUP-5, GUARD-2)
+    die: int | None = None  # the destination cell
+    speed: int = 2  # the die's face
+    deck: list[int] = field(default_factory=list)  # cells; the top card is the last
+    discard: list[int] = field(default_factory=list)  # public, in drawing order
+    removed: list[int] = field(default_factory=list)  # trimmed, face down (SETUP-4)
+    donuts: bool = False  # TOOL-4
+
+    @property
+    def placed(self) -> bool:
+        return self.cell is not None
+
+    def to_dict(self) -> dict:
+        return {
+            "floor": self.floor,
+            "cell": None if self.cell is None else cell_name(self.cell),
+            "die": None if self.die is None else cell_name(self.die),
+            "speed": self.speed,
+            "deck": [cell_name(c) for c in self.deck],
+            "discard": [cell_name(c) for c in self.discard],
+            "removed": [cell_name(c) for c in self.removed],
+            "donuts": self.donuts,
+        }
+
+
+@dataclass(slots=True)
+class Character:
+    """One crew member, seated at ``seat`` (CONV-6)."""
+
+    seat: int
+    name: str  # character key, e.g. "hawk"
+    side: str = "basic"  # "basic" or "advanced"
+    cell: int | None = None  # None before its first turn and after escaping
+    escaped: bool = False
+    stealth: int = 3
+    tools: list[str] = field(default_factory=list)
+    loot: list[str] = field(default_factory=list)
+    token: bool = False  # Hacker's Laptop hack token / Juicer's held alarm token
+    placed_once: bool = False
+    # per-turn counters (TURN-2c)
+    motion_marks: list[int] = field(default_factory=list)
+    keypad_attempts: dict[int, int] = field(default_factory=dict)
+    used: list[str] = field(default_factory=list)  # once-per-turn abilities used
+    flex_cell: int | None = None  # the cell its latest entry by Flexibility reached (CHAR-1)
+
+    @property
+    def on_board(self) -> bool:
+        return self.cell is not None and not self.escaped
+
+    @property
+    def cards(self) -> list[str]:
+        return self.tools + self.loot
+
+    def reset_turn(self) -> None:
+        self.motion_marks.clear()
+        self.keypad_attempts.clear()
+        self.used.clear()
+
+    def to_dict(self) -> dict:
+        d = {
+            "seat": self.seat,
+            "character": self.name,
+            "side": self.side,
+            "cell": None if self.cell is None else cell_name(self.cell),
+            "escaped": self.escaped,
+            "stealth": self.stealth,
+            "tools": list(self.tools),
+            "loot": list(self.loot),
+        }
+        if self.token:
+            d["token"] = True
+        if self.placed_once:
+            d["placed_once"] = True
+        if self.motion_marks:
+            d["motion_marks"] = [cell_name(c) for c in self.motion_marks]
+        if self.keypad_attempts:
+            d["keypad_attempts"] = {cell_name(c): n for c, n in sorted(self.keypad_attempts.items())}
+        if self.used:
+            d["used"] = list(self.used)
+        if self.flex_cell is not None:
+            d["flex_cell"] = cell_name(self.flex_cell)
+        return d
+
+
+@dataclass(slots=True)
+class GameState:
+    tiles: list[Tile]
+    walls: list[frozenset]  # index 0..2 for floors 1..3, current (Dynamite removes)
+    guards: list[Guard]  # index 0..2 for floors 1..3
+    characters: list[Character]  # index = seat
+    chance: Chance  # the one seeded source of chance (CONV-7)
+    trim: int  # patrol cards removed after every shuffle (SETUP-4, DEC-14)
+    phase: str = "entrance"  # "entrance", "actions", "over"
+    active: int = 0
+    turn: int = 0
+    spent: int = 0
+    allowance: int = 4
+    entrance: int | None = None
+    tool_deck: list[str] = field(default_factory=list)  # top is last
+    tool_discard: list[str] = field(default_factory=list)
+    loot_deck: list[str] = field(default_factory=list)
+    event_deck: list[str] = field(default_factory=list)
+    event_discard: list[str] = field(default_factory=list)
+    round_effects: list[tuple[int, str]] = field(default_factory=list)  # (owner seat, event key)
+    emp_seat: int | None = None  # TOOL-6: no alarm until this seat's next turn
+    heads_up: list[int] = field(default_factory=list)  # per seat (EVENT-11)
+    skip: list[bool] = field(default_factory=list)  # per seat (EVENT-12)
+    turn_effects: list[str] = field(default_factory=list)  # espresso, daydreaming, shift_change, invisible_suit
+    thermal: list[tuple[int, int]] = field(default_factory=list)  # TOOL-12 links (lower, upper); upper 48 = roof
+    crow: int | None = None
+    kitty: int | None = None  # the loose Kitty's cell (LOOT-10)
+    outcome: str | None = None  # "won" or "lost"
+    outcome_reason: str = ""
+    pending: dict | None = None  # the open choice, as data (its options are legal_actions())
+
+    def to_dict(self) -> dict:
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "active": self.active,
+            "spent": self.spent,
+            "allowance": self.allowance,
+            "entrance": None if self.entrance is None else cell_name(self.entrance),
+            "trim": self.trim,
+            "chance": self.chance.state,
+            "walls": {str(f + 1): walls_spec(w) for f, w in enumerate(self.walls)},
+            "tiles": {cell_name(c): t.to_dict() for c, t in enumerate(self.tiles)},
+            "guards": [g.to_dict() for g in self.guards],
+            "characters": [c.to_dict() for c in self.characters],
+            "tool_deck": list(self.tool_deck),
+            "tool_discard": list(self.tool_discard),
+            "loot_deck": list(self.loot_deck),
+            "event_deck": list(self.event_deck),
+            "event_discard": list(self.event_discard),
+            "round_effects": [[s, k] for s, k in self.round_effects],
+            "emp_seat": self.emp_seat,
+            "heads_up": list(self.heads_up),
+            "skip": list(self.skip),
+            "turn_effects": list(self.turn_effects),
+            "thermal": [[cell_name(a), "roof" if b >= 48 else cell_name(b)] for a, b in self.thermal],
+            "crow": None if self.crow is None else cell_name(self.crow),
+            "kitty": None if self.kitty is None else cell_name(self.kitty),
+            "outcome": self.outcome,
+            "outcome_reason": self.outcome_reason,
+            "pending": self.pending,
+        }

@@ -1,0 +1,250 @@
+"""Turn structure (RULES.md TURN-1..10) and the handlers behind each core action verb."""
+
+from __future__ import annotations
+
+from burgle.board import CELLS_PER_FLOOR, FLOORS, floor_of
+from burgle.engine import alarms, guards, moves, safes
+from burgle.engine.actions import act
+from burgle.engine.happenings import Happening
+
+N = CELLS_PER_FLOOR
+ROUND_EFFECTS = ("gymnastics", "time_lock", "video_loop")
+
+
+# ----------------------------------------------------------------------------- seats
+
+def next_seat(g, seat: int) -> int:
+    """TURN-1 / DEC-31: the next seat whose character has not escaped (maybe itself)."""
+    chars = g.s.characters
+    n = len(chars)
+    for k in range(1, n + 1):
+        cand = (seat + k) % n
+        if not chars[cand].escaped:
+            return cand
+    return seat
+
+
+def previous_seat(g, seat: int) -> int:
+    """TURN-1: the player on your right."""
+    chars = g.s.characters
+    n = len(chars)
+    for k in range(1, n + 1):
+        cand = (seat - k) % n
+        if not chars[cand].escaped:
+            return cand
+    return seat
+
+
+# ----------------------------------------------------------------------------- setup choice
+
+def choose_entrance(g, action):
+    """SETUP-9, SETUP-10, SETUP-11: reveal the entrance, set the first destination, begin."""
+    s = g.s
+    cell = action.args[0]
+    s.entrance = cell
+    moves.reveal(g, cell, "SETUP-9")
+    s.tiles[cell].downstairs = True
+    yield from guards.draw_patrol(g, s.guards[0])  # SETUP-10
+    s.phase = "actions"
+    yield from begin_turn(g, s.active)
+
+
+# ----------------------------------------------------------------------------- start of turn
+
+def begin_turn(g, seat: int):
+    """TURN-2, looping over skipped turns (TURN-10) until a seat has an action phase."""
+    s = g.s
+    while s.outcome is None:
+        s.active = seat
+        s.turn += 1
+        ch = s.characters[seat]
+        # (a) round effects of this seat expire, its E.M.P. ends (TURN-9)
+        for owner, key in [e for e in s.round_effects if e[0] == seat]:
+            s.round_effects.remove((owner, key))
+            g.note(Happening("round_effect_ends", "TURN-9", seat=seat, value=g.card_name(key)))
+        if s.emp_seat == seat:
+            s.emp_seat = None
+            g.note(Happening("round_effect_ends", "TOOL-6", seat=seat, value="E.M.P."))
+        if s.skip[seat]:  # TURN-10
+            s.skip[seat] = False
+            g.note(Happening("turn_skipped", "TURN-10", seat=seat, who=g.who(ch)))
+            seat = next_seat(g, seat)
+            continue
+        g.note(Happening("turn_start", "TURN-2", seat=seat, value=s.turn, who=g.who(ch)))
+        s.turn_effects.clear()
+        s.spent = 0
+        # (b) placement on the entrance, a non-counting arrival (SETUP-11, DEC-13)
+        if not ch.placed_once:
+            ch.placed_once = True
+            ch.cell = s.entrance
+            g.note(Happening("placed", "SETUP-11", cell=s.entrance, seat=seat, who=g.who(ch)))
+            yield from guards.arrival_sight(g, ch, s.entrance)
+            if s.outcome:
+                return
+        # (c) per-turn counters of every character
+        for c in s.characters:
+            c.reset_turn()
+        # (d) loot rolls (LOOT-2, LOOT-10, DEC-39)
+        yield from g.cards.start_of_turn_loot(g, ch)
+        if s.outcome:
+            return
+        # (e) allowance
+        s.allowance = 4 - (1 if "mirror" in ch.loot else 0) + s.heads_up[seat]
+        s.heads_up[seat] = 0
+        g.note(Happening("allowance", "TURN-2", seat=seat, value=s.allowance, who=g.who(ch)))
+        return
+
+
+# ----------------------------------------------------------------------------- end of turn
+
+def end_action_phase(g, escaped: bool = False):
+    """TURN-4..8: Thermo, Event, guard phase, next player."""
+    s = g.s
+    seat = s.active
+    ch = s.characters[seat]
+    if not escaped:
+        t = s.tiles[ch.cell]
+        if t.kind == "thermo" and t.working:  # TURN-5, TILE-19
+            g.note(Happening("thermo", "TURN-5", cell=ch.cell, seat=seat, who=g.who(ch)))
+            yield from alarms.trigger(g, ch.cell, "thermo", by=ch, rule="TILE-19")
+            if s.outcome:
+                return
+        threshold = 3 if "stamp" in ch.loot else 2  # TURN-4, LOOT-11
+        if s.spent <= threshold:
+            yield from g.cards.draw_event(g, ch)  # TURN-6
+            if s.outcome:
+                return
+        yield from guard_phase(g, ch)
+        if s.outcome:
+            return
+    s.turn_effects.clear()
+    yield from begin_turn(g, next_seat(g, seat))  # TURN-8
+
+
+def guard_phase(g, ch):
+    """TURN-7: Acrobat penalty, then the guard of the active character's floor moves."""
+    s = g.s
+    if ch.escaped or not ch.on_board:
+        return
+    floor = floor_of(ch.cell)
+    guard = s.guards[floor - 1]
+    if ch.flex_cell is not None and ch.flex_cell == ch.cell and guard.cell == ch.cell:  # (a) CHAR-1, DEC-37
+        yield from guards.lose_one(g, ch, "CHAR-1")
+        if s.outcome:
+            return
+    if "shift_change" in s.turn_effects:  # EVENT-19
+        others = [gd for gd in s.guards if gd.floor != floor and gd.placed]
+        while others and s.outcome is None:
+            if len(others) == 1:
+                nxt = others[0]
+            else:
+                choice = yield from g.ask(
+                    s.active, "Shift Change: which guard moves next?", "EVENT-19",
+                    [act("cell", gd.cell) for gd in others],
+                )
+                nxt = next(gd for gd in others if gd.cell == choice.args[0])
+            others.remove(nxt)
+            yield from guards.guard_phase_move(g, nxt)
+        return
+    yield from guards.guard_phase_move(g, guard)
+
+
+# ----------------------------------------------------------------------------- handlers
+
+def do_move(g, action):
+    ch = g.active_character
+    dest = action.args[0]
+    kind, _ = moves.usable_link(g, ch, dest)
+    if kind == "walk_down":
+        g.s.spent += 1  # DEC-54: exactly 1
+        yield from moves.non_counting_arrival(g, ch, dest, fall=False, rule="TILE-20")
+    else:
+        yield from moves.counting_move(g, ch, dest, kind)
+    return False
+
+
+def do_peek(g, action):
+    ch = g.active_character
+    g.s.spent += 1
+    moves.peek(g, ch, action.args[0])
+    yield from ()
+    return False
+
+
+def do_hack(g, action):
+    yield from safes.hack(g, g.active_character)
+    return False
+
+
+def do_add_die(g, action):
+    ch = g.active_character
+    yield from safes.add_die(g, ch, action.args[0] if action.args else ch.cell)
+    return False
+
+
+def do_roll(g, action):
+    ch = g.active_character
+    yield from safes.roll(g, ch, action.args[0] if action.args else ch.cell)
+    return False
+
+
+def do_escape(g, action):
+    """ACT-15: off to the roof; the action phase ends with no Event and no guard move."""
+    s = g.s
+    ch = g.active_character
+    s.spent += 1
+    yield from moves.leave(g, ch)
+    if s.outcome:
+        return True
+    escape(g, ch)
+    return True
+
+
+def escape(g, ch) -> None:
+    s = g.s
+    ch.escaped = True
+    ch.cell = None
+    s.heads_up[ch.seat] = 0
+    s.skip[ch.seat] = False
+    g.note(Happening("escaped", "ACT-15", cell=FLOORS * N, seat=ch.seat, who=g.who(ch)))
+    if all(c.escaped for c in s.characters):
+        g.note(Happening("won", "END-7"))
+        g.game_over("won", "every character escaped")
+
+
+def do_end(g, action):
+    yield from ()
+    return True
+
+
+HANDLERS = {
+    "entrance": choose_entrance,
+    "move": do_move,
+    "peek": do_peek,
+    "hack": do_hack,
+    "add-die": do_add_die,
+    "roll": do_roll,
+    "escape": do_escape,
+    "end": do_end,
+}
+
+
+def perform(g, action):
+    """Resolve one top-level action, then, if it ended the action phase, the rest of the
+    turn and the start of the next one."""
+    s = g.s
+    if action.verb == "entrance":
+        yield from choose_entrance(g, action)
+        return
+    handler = HANDLERS.get(action.verb)
+    if handler is None:
+        ends = yield from g.cards.perform(g, action)
+    else:
+        ends = yield from handler(g, action)
+    if s.outcome:
+        return
+    ch = g.active_character
+    if ch.escaped:
+        yield from end_action_phase(g, escaped=True)
+    elif ends:
+        yield from end_action_phase(g)
