@@ -344,3 +344,15 @@ def test_every_rule_id_in_data_modules_exists():
     fields = {t.rule for t in tiles.TILE_TYPES} | {s.rule for s in cards.CHARACTER_SIDES}
     fields |= {c.rule for group in (cards.TOOLS, cards.LOOT, cards.EVENTS) for c in group}
     assert not sorted(fields - defined), sorted(fields - defined)
+
+
+def test_rules_index_matches_rules_md_section_11():
+    """burgle.data.rules_index lists exactly the ids (and summaries) of RULES.md's index."""
+    import re
+
+    from burgle.data.rules_index import RULE_INDEX
+
+    text = RULES_MD.read_text(encoding="utf-8")
+    index = text[text.index("## 11. Index"):text.index("## 12. Change log")]
+    rows = dict(re.findall(r"^\| ([A-Z]+-\d+) \| (.+?) \|$", index, re.M))
+    assert RULE_INDEX == rows

@@ -1,0 +1,89 @@
+"""Checking lessons against the engine, and which rules they teach.
+
+:func:`check_lesson` plays a lesson with its expected actions from start to end: every
+expected action must be legal, and every claim about what happened (a happening of a
+kind on a cell, a value in the state snapshot) must match what the engine reports.
+"""
+
+from __future__ import annotations
+
+from burgle.board import cell_name
+from burgle.data.rules_index import RULE_INDEX
+from burgle.lessons.model import Lesson, LessonError, Step, load_all, start
+
+
+def snapshot_value(snapshot: dict, path: str):
+    """Read ``guards[0].cell`` or ``tiles.1B2.alarm`` from a ``Game.to_dict()`` snapshot.
+    Missing boolean/count fields of a tile read as False/0, as the snapshot leaves them out."""
+    value = snapshot
+    for part in path.replace("[", ".").replace("]", "").split("."):
+        if isinstance(value, list):
+            if not part.isdigit() or int(part) >= len(value):
+                raise KeyError(path)
+            value = value[int(part)]
+        elif isinstance(value, dict):
+            if part not in value:
+                if path.startswith("tiles."):
+                    return 0 if part in ("hack", "dice", "stealth") else False
+                raise KeyError(path)
+            value = value[part]
+        else:
+            raise KeyError(path)
+    return value
+
+
+def check_step(lesson: Lesson, step: Step, game) -> list:
+    """Apply the step's expected action and verify its claims. Returns the happenings."""
+    if step.expect is None:
+        return []
+    if step.expect not in game.legal_actions():
+        try:
+            game.check(step.expect)
+            why = "it is not among the legal actions"
+        except ValueError as exc:
+            why = str(exc)
+        raise LessonError(lesson.id, f"the expected action {str(step.expect)!r} is illegal: {why}", step.key)
+    happened = list(game.apply(step.expect))
+    seen = {(h.kind, h.cell) for h in happened} | {(h.kind, None) for h in happened}
+    for kind, cell in step.happened:
+        if (kind, cell) not in seen:
+            where = f" on {cell_name(cell)}" if cell is not None else ""
+            got = "; ".join(h.text for h in happened) or "nothing"
+            raise LessonError(lesson.id, f"claims a {kind!r}{where}, but the engine reports: {got}", step.key)
+    snap = game.to_dict()
+    for path, expected in step.state.items():
+        try:
+            actual = snapshot_value(snap, path)
+        except KeyError:
+            raise LessonError(lesson.id, f"state claim {path!r} names no field of the game state", step.key) from None
+        if actual != expected:
+            raise LessonError(lesson.id, f"claims {path} = {expected!r}, but the engine has {actual!r}", step.key)
+    return happened
+
+
+def check_lesson(lesson: Lesson) -> None:
+    """Raise LessonError at the first problem: unknown rule id, bad scenario, illegal
+    expected action, or a claim that does not match the engine."""
+    for rid in sorted(lesson.taught):
+        if rid not in RULE_INDEX:
+            raise LessonError(lesson.id, f"unknown rule id {rid!r} (not in RULES.md)")
+    game = start(lesson)
+    for step in lesson.steps:
+        check_step(lesson, step, game)
+
+
+def coverage(lessons: list[Lesson]) -> dict[str, list[str]]:
+    """Rule id -> the lessons teaching it, for every id in RULES.md."""
+    out: dict[str, list[str]] = {rid: [] for rid in RULE_INDEX}
+    for lesson in lessons:
+        for rid in lesson.taught:
+            if rid in out:
+                out[rid].append(lesson.id)
+    return out
+
+
+def check_all(folder=None) -> list[Lesson]:
+    lessons = load_all(folder)
+    for lesson in lessons:
+        check_lesson(lesson)
+    return lessons
