@@ -21,15 +21,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from burgle.board import CellError, cell_name, parse_cell
+from burgle.board import CELLS_PER_FLOOR, FLOORS, CellError, cell_name, parse_cell
 from burgle.engine.errors import ActionSyntaxError
+
+
+ROOF = FLOORS * CELLS_PER_FLOOR  # the roof as a target (a Thermal Bomb upward from floor 3, TOOL-12)
 
 
 @dataclass(frozen=True)
 class Verb:
     """How a verb is written: its argument kinds and what it does.
 
-    Argument kinds: ``cell`` (such as 2C3), ``seat`` (a seat number 0..3), ``word``
+    Argument kinds: ``cell`` (such as 2C3), ``place`` (a cell or ``roof``), ``seat`` (a seat number 0..3), ``word``
     (one of ``words``), ``card`` (a tool or loot key), or the same with ``?`` when
     the argument may be left out.
     """
@@ -66,9 +69,11 @@ VERBS: dict[str, Verb] = {
         Verb("keep", ("card",), "keep this tool (Rigger: draw 2, keep 1)", "CHAR-13"),
         Verb("draw", ("word",), "Rigger's rule: draw one tool, or two and keep one", "CHAR-13", ("one", "two")),
         Verb("order", ("word",), "choose an order", "CONV-7", ("top", "bottom")),
-        Verb("events-order", ("word",), "put the looked-at Events back in this order", "TOOL-3"),
+        Verb("events-order", ("word",), "Crystal Ball: put the looked-at Events back, new top first (2-1-3: the former second card on top)", "TOOL-3"),
+        Verb("set-die", ("word", "word"), "Stethoscope: turn one rolled die showing the first face to the second face", "TOOL-11", ("1", "2", "3", "4", "5", "6")),
+        Verb("keep-dice", (), "keep the Safe dice as rolled (do not use the Stethoscope)", "TOOL-11"),
         # free actions
-        Verb("use", ("card", "cell?"), "use a tool (free)", "ACT-13"),
+        Verb("use", ("card", "place?"), "use a tool (free); the target is a cell, or 'roof' for a Thermal Bomb upward from floor 3", "ACT-13"),
         Verb("give", ("card", "seat"), "give a tool or loot card to a character on your tile (free)", "ACT-13"),
         Verb("take", ("card", "seat"), "take a tool or loot card from a character on your tile (free)", "ACT-13"),
         Verb("pick-up", ("card",), "pick up a card lying on your tile (free)", "ACT-13"),
@@ -104,7 +109,11 @@ class Action(NamedTuple):
             return " ".join([self.verb, *map(str, self.args)])
         parts = [self.verb]
         for kind, value in zip(verb.params, self.args):
-            parts.append(cell_name(value) if kind.rstrip("?") == "cell" else str(value))
+            kind = kind.rstrip("?")
+            if kind == "place" and value >= ROOF:
+                parts.append("roof")
+            else:
+                parts.append(cell_name(value) if kind in ("cell", "place") else str(value))
         return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -120,22 +129,22 @@ class Action(NamedTuple):
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"an action must be text such as 'move 2C3', not {type(text).__name__}")
+            raise ActionSyntaxError(f"an action must be text such as 'move 2C3', not {type(text).__name__} (ACT-1)")
         words = text.split()
         if not words:
-            raise ActionSyntaxError(f"empty action text: {_accepted_forms()}")
+            raise ActionSyntaxError(f"empty action text (ACT-1): {_accepted_forms()}")
         name = words[0].lower()
         verb = VERBS.get(name)
         if verb is None:
             raise ActionSyntaxError(
                 f"unknown action {text!r}: {words[0]!r} is not a verb; accepted verbs: "
-                + ", ".join(VERBS)
+                + ", ".join(VERBS) + " (ACT-1)"
             )
         given = words[1:]
         required = sum(1 for p in verb.params if not p.endswith("?"))
         if not required <= len(given) <= len(verb.params):
             raise ActionSyntaxError(
-                f"malformed action {text!r}: expected {usage(verb)}"
+                f"malformed action {text!r}: expected {usage(verb)} ({verb.rule})"
             )
         args = []
         for kind, word in zip(verb.params, given):
@@ -144,20 +153,22 @@ class Action(NamedTuple):
 
 
 def _parse_arg(kind: str, word: str, verb: Verb, text: str):
-    if kind == "cell":
+    if kind == "place" and word.lower() == "roof":  # a cell, or the roof (TOOL-12)
+        return ROOF
+    if kind in ("cell", "place"):
         try:
             return parse_cell(word)
         except CellError as exc:
-            raise ActionSyntaxError(f"malformed action {text!r}: {exc}") from None
+            raise ActionSyntaxError(f"malformed action {text!r}: {exc} ({verb.rule})") from None
     if kind == "seat":
         if word.isdigit() and 0 <= int(word) <= 3:
             return int(word)
-        raise ActionSyntaxError(f"malformed action {text!r}: {word!r} is not a seat number 0-3")
+        raise ActionSyntaxError(f"malformed action {text!r}: {word!r} is not a seat number 0-3 ({verb.rule})")
     if kind == "word":
         w = word.lower()
         if verb.words and w not in verb.words:
             raise ActionSyntaxError(
-                f"malformed action {text!r}: {word!r} is not one of {', '.join(verb.words)}"
+                f"malformed action {text!r}: {word!r} is not one of {', '.join(verb.words)} ({verb.rule})"
             )
         return w
     return word.lower()  # card keys are checked against the state, which knows what is held
@@ -167,7 +178,7 @@ def usage(verb: Verb) -> str:
     parts = [verb.name]
     for p in verb.params:
         kind = p.rstrip("?")
-        shown = {"cell": "CELL", "seat": "SEAT", "card": "CARD"}.get(kind) or "|".join(verb.words)
+        shown = {"cell": "CELL", "place": "CELL|roof", "seat": "SEAT", "card": "CARD"}.get(kind) or "|".join(verb.words)
         parts.append(f"[{shown}]" if p.endswith("?") else shown)
     return " ".join(parts)
 
@@ -176,6 +187,9 @@ def _accepted_forms() -> str:
     return "accepted forms: " + "; ".join(usage(v) for v in VERBS.values())
 
 
+_tuple_new = tuple.__new__
+
+
 def act(verb: str, *args) -> Action:
     """Shorthand used by the engine: ``act("move", 26)``."""
-    return Action(verb, tuple(args))
+    return _tuple_new(Action, (verb, args))  # = Action(verb, args), without the NamedTuple __new__ call

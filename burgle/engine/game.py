@@ -75,6 +75,9 @@ class Game:
         self._choice: Choice | None = None
         self._legal: list[Action] | None = None
         self._tables = {}
+        self._nbrs = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
+        self._nbrs = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
+        self._nbrs = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -136,13 +139,19 @@ class Game:
         return t[1]
 
     def neighbours(self, cell: int) -> tuple[int, ...]:
-        base = cell - cell % N
-        return tuple(base + i for i in self._layout(floor_of(cell)).neighbours[cell % N])
+        floor = floor_of(cell)
+        walls = self.s.walls[floor - 1]
+        t = self._nbrs.get(floor)
+        if t is None or t[0] is not walls:  # cached per wall set, like table()
+            base = N * (floor - 1)
+            t = (walls, tuple(tuple(base + i for i in row) for row in self._layout(floor).neighbours))
+            self._nbrs[floor] = t
+        return t[1][cell % N]
 
     def adjacent(self, a: int, b: int) -> bool:
         if a // N != b // N:
             return False
-        return (b % N) in self._layout(floor_of(a)).neighbours[a % N]
+        return b in self.neighbours(a)
 
     def _layout(self, floor: int) -> FloorLayout:
         return self.table(floor).layout
@@ -163,7 +172,7 @@ class Game:
         return any(k == key for _, k in self.s.round_effects)
 
     def who(self, ch) -> str:
-        return CHARACTER_NAMES.get(ch.name, ch.name.title())
+        return CHARACTER_NAMES.get(ch.name) or ch.name.title()
 
     def name(self, cell: int) -> str:
         return "the roof" if cell >= 3 * N else cell_name(cell)

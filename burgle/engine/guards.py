@@ -26,14 +26,20 @@ def reshuffle(g, guard) -> None:
         g.note(Happening("speed", "GUARD-4", cell=deck[0], value=guard.speed))
 
 
+def take_card(g, guard) -> int:
+    """The floor's top patrol card, laid face up on the discard pile (GUARD-3, GUARD-4)."""
+    if not guard.deck:
+        reshuffle(g, guard)
+    card = guard.deck.pop()
+    guard.discard.append(card)
+    return card
+
+
 def draw_patrol(g, guard):
     """GUARD-3: draw a patrol card and move the die there; a card naming the guard's own
     cell means he has arrived: draw again (DEC-8)."""
     while True:
-        if not guard.deck:
-            reshuffle(g, guard)
-        card = guard.deck.pop()
-        guard.discard.append(card)
+        card = take_card(g, guard)
         guard.die = card
         g.note(Happening("patrol_draw", "GUARD-3", cell=card))
         if card != guard.cell:
@@ -53,10 +59,7 @@ def arrive(g, guard):
 def place_guard(g, guard, arriving=None):
     """GUARD-2: the guard appears on his first card's cell, then the die is set (a waiting
     alarm takes it, ALARM-2.3). The appearance is an entry for everyone but *arriving*."""
-    if not guard.deck:
-        reshuffle(g, guard)
-    card = guard.deck.pop()
-    guard.discard.append(card)
+    card = take_card(g, guard)
     guard.cell = card
     g.note(Happening("guard_placed", "GUARD-2", cell=card))
     yield from guard_enters(g, guard, card, step=False, exclude=arriving)
@@ -99,9 +102,10 @@ def lose_one(g, ch, rule: str, by_guard: bool = True):
         g.game_over("lost", f"{g.who(ch)} was captured on {g.name(ch.cell)}")
 
 
-def guards_seeing_arrival(g, ch, cell: int, flex: bool = False) -> list:
+def guards_seeing_arrival(g, ch, cell: int, flex: bool = False, tiara: bool = True) -> list:
     """END-2 a, c, d, e for a character arriving on *cell*: the guards who see it (one
-    Stealth per guard, DEC-36)."""
+    Stealth per guard, DEC-36). *tiara* False: an arrival LOOT-12 does not name (only
+    counting moves, Orders and walk-down do)."""
     s = g.s
     tile = s.tiles[cell]
     floor = floor_of(cell)
@@ -115,7 +119,7 @@ def guards_seeing_arrival(g, ch, cell: int, flex: bool = False) -> list:
             near = g.adjacent(here, cell)
             if near and tile.kind == "foyer" and tile.revealed:
                 seeing.append(guard)  # TILE-9
-            elif near and "tiara" in ch.loot:
+            elif near and tiara and "tiara" in ch.loot:
                 seeing.append(guard)  # LOOT-12
     if tile.kind == "atrium" and tile.revealed:  # TILE-1, DEC-51
         for other in (cell - N, cell + N):
@@ -126,12 +130,12 @@ def guards_seeing_arrival(g, ch, cell: int, flex: bool = False) -> list:
     return seeing
 
 
-def arrival_sight(g, ch, cell: int, flex: bool = False):
+def arrival_sight(g, ch, cell: int, flex: bool = False, tiara: bool = True):
     """ACT-5.6: the arriving character pays for every guard that sees it."""
     s = g.s
     if ch.seat == s.active and "invisible_suit" in s.turn_effects:
         return  # TOOL-7, DEC-26
-    for _ in guards_seeing_arrival(g, ch, cell, flex):
+    for _ in guards_seeing_arrival(g, ch, cell, flex, tiara):
         yield from lose_one(g, ch, "END-2")
 
 
@@ -160,7 +164,8 @@ def guard_enters(g, guard, cell: int, step: bool, exclude=None):
     if tile.kind == "camera" and tile.working and not g.round_effect_active("video_loop"):  # (e) TILE-2
         cams = sorted({
             ch.cell for ch in s.characters
-            if ch.on_board and ch.cell != cell and s.tiles[ch.cell].kind == "camera" and s.tiles[ch.cell].working
+            if ch.on_board and ch is not exclude  # GUARD-2: not for the arriving character
+            and ch.cell != cell and s.tiles[ch.cell].kind == "camera" and s.tiles[ch.cell].working
         })
         if cams:
             yield from alarms.trigger_many(g, [(c, "camera", True) for c in cams], rule="TILE-2")

@@ -21,18 +21,19 @@ def legal_actions(g) -> list[Action]:
     if s.phase == "entrance":
         return [act("entrance", c) for c in range(N)]
     ch = g.active_character
+    links, peeks = moves.links_from(g, ch), moves.peek_targets(g, ch)  # computed once per list
     out = []
-    for a in candidates(g, ch):
-        if reason(g, ch, a) is None:
+    for a in candidates(g, ch, links, peeks):
+        if reason(g, ch, a, links, peeks) is None:
             out.append(a)
     out.extend(g.cards.legal(g, ch))
     out.append(act("end"))
     return out
 
 
-def candidates(g, ch):
-    yield from (act("move", c) for c in moves.links_from(g, ch))
-    yield from (act("peek", c) for c in moves.peek_targets(g, ch))
+def candidates(g, ch, links=None, peeks=None):
+    yield from (act("move", c) for c in (moves.links_from(g, ch) if links is None else links))
+    yield from (act("peek", c) for c in (moves.peek_targets(g, ch) if peeks is None else peeks))
     tile = g.s.tiles[ch.cell]
     if tile.kind in COMPUTER_ROOMS:
         yield act("hack")
@@ -78,16 +79,17 @@ def _afford(g, cost: int):
     return None
 
 
-def reason(g, ch, action: Action):
+def reason(g, ch, action: Action, links=None, peeks=None):
     """(reason, rule id) why *action* is illegal for the active character, or None.
 
     Verbs this module does not know are left to the cards (returns None only for
-    known verbs that are legal)."""
+    known verbs that are legal). *links* / *peeks*: ``moves.links_from`` /
+    ``moves.peek_targets`` of this state, if already computed (a speed-up only)."""
     verb = action.verb
     s = g.s
     if verb == "move":
         dest = action.args[0]
-        kind, refusal = moves.usable_link(g, ch, dest)
+        kind, refusal = moves.usable_link(g, ch, dest, links)
         if refusal is not None:
             return refusal
         if kind is None:
@@ -105,7 +107,7 @@ def reason(g, ch, action: Action):
         return None
     if verb == "peek":
         target = action.args[0]
-        if target in moves.peek_targets(g, ch):
+        if target in (moves.peek_targets(g, ch) if peeks is None else peeks):
             left = _afford(g, 1)
             return None if left is None else (f"a peek costs 1 action and {g.who(ch)} has {left} left", "TURN-3")
         if s.tiles[target].revealed:
@@ -127,7 +129,7 @@ def reason(g, ch, action: Action):
     if verb == "end":
         return None
     if verb in ("alarm", "laser", "deadbolt", "cancel-alarm", "allow-alarm", "stealth", "character", "cell",
-                "keep", "order", "events-order"):
+                "keep", "draw", "order", "events-order"):
         return "there is no open choice of that kind now", "CONV-7"
     return g.cards.why_illegal(g, ch, action) if verb not in _CORE else None
 
@@ -177,11 +179,24 @@ def escape_link(g, ch) -> bool:
 
 
 def _escape_reason(g, ch):
-    s = g.s
     if not escape_link(g, ch):
         return "escape is only from the floor-3 Stairs tile (or a thermal link to the roof)", "ACT-15"
     if g.round_effect_active("time_lock"):
         return "Time Lock: no one may use the Stairs or the roof link this round", "EVENT-24"
+    found = escape_conditions(g)
+    if found is not None:
+        return found
+    left = _afford(g, 1)
+    if left is not None:
+        return f"escaping costs 1 action and {g.who(ch)} has {left} left", "ACT-15"
+    return None
+
+
+def escape_conditions(g):
+    """ACT-15 / DEC-19: what the team must have done before anyone may escape, wherever
+    from (also read by Freight Elevator on floor 3, EVENT-8, DEC-6): (reason, rule) of the
+    first unmet condition, or None when all hold."""
+    s = g.s
     uncracked = [c for c in range(ALL) if s.tiles[c].kind == "safe" and not s.tiles[c].cracked]
     if uncracked:
         return f"all 3 Safes must be cracked first ({len(uncracked)} still locked)", "ACT-15"
@@ -190,8 +205,4 @@ def _escape_reason(g, ch):
         return f"every Loot in play must be held: {lying[0][1]} lies on {g.name(lying[0][0])}", "DEC-19"
     if s.kitty is not None:
         return "the Persian Kitty is loose: its holder must catch it first", "LOOT-10"
-    left = _afford(g, 1)
-    if left is not None:
-        return f"escaping costs 1 action and {g.who(ch)} has {left} left", "ACT-15"
     return None
-

@@ -14,6 +14,8 @@ ROOF = FLOORS * N  # the roof, as a link end (ACT-15, TOOL-12)
 # Link kinds. "Counting" ones are moves by ACT-5 (ACT-8); walk-down is not.
 COUNTING_LINKS = ("adjacent", "secret_door", "stairs_up", "stairs_down", "duct", "thermal", "gymnastics")
 STAIRS_LINKS = ("stairs_up", "stairs_down", "thermal")  # what Time Lock blocks (EVENT-24, DEC-29)
+_ORTHO = tuple(orthogonal_neighbours(i) for i in range(N))  # per floor index, walls ignored
+_ORTHO = tuple(orthogonal_neighbours(i) for i in range(N))  # per floor index, walls ignored
 
 
 def above(c: int) -> int | None:
@@ -30,15 +32,13 @@ def links_from(g, ch) -> dict[int, list[str]]:
     s = g.s
     here = ch.cell
     tiles = s.tiles
-    out: dict[int, list[str]] = {}
+    out: dict[int, list[str]] = {c: ["adjacent"] for c in g.neighbours(here)}
 
     def add(c, kind):
         out.setdefault(c, []).append(kind)
 
-    for c in g.neighbours(here):
-        add(c, "adjacent")
     base = here - here % N
-    for i in orthogonal_neighbours(here % N):  # into a Secret Door through its wall (TILE-16)
+    for i in _ORTHO[here % N]:  # into a Secret Door through its wall (TILE-16)
         c = base + i
         t = tiles[c]
         if t.kind == "secret_door" and t.revealed and not g.adjacent(here, c):
@@ -79,16 +79,16 @@ def restriction(g, ch, dest: int, kind: str) -> tuple[str, str] | None:
     return None
 
 
-def usable_link(g, ch, dest: int):
+def usable_link(g, ch, dest: int, links=None):
     """The link the character would use to reach *dest*: (kind, None) or (None, (reason, rule)).
 
     A walk-down is preferred when a counting link reaches the same cell (see
     docs/rules-decisions.md)."""
-    kinds = links_from(g, ch).get(dest)
+    kinds = (links_from(g, ch) if links is None else links).get(dest)
     if not kinds:
         return None, None
     first_refusal = None
-    for kind in sorted(kinds, key=lambda k: k != "walk_down"):
+    for kind in (kinds if len(kinds) == 1 else sorted(kinds, key=lambda k: k != "walk_down")):
         why = restriction(g, ch, dest, kind)
         if why is None:
             return kind, None
@@ -192,7 +192,7 @@ def non_counting_arrival(g, ch, dest: int, fall: bool, rule: str):
     kind = "fall" if fall else ("walk_down" if rule in ("TILE-20", "DEC-3") else "move")
     g.note(Happening(kind, rule, cell=dest, seat=ch.seat, who=g.who(ch)))
     if not fall and g.s.outcome is None:
-        yield from guards.arrival_sight(g, ch, dest)
+        yield from guards.arrival_sight(g, ch, dest, tiara=kind == "walk_down")  # LOOT-12
 
 
 def fall(g, ch, dest: int, rule: str):
@@ -227,8 +227,8 @@ def counting_move(g, ch, dest: int, kind: str, base_cost: int = 1, ignore_extras
             s.spent += 2
             g.note(Happening("deadbolt_paid", "TILE-6", cell=dest, seat=ch.seat, who=g.who(ch)))
     if t.kind == "keypad" and not t.crowbar and not t.keypad_open:
-        n = ch.keypad_attempts.get(dest, 0) + 1
-        ch.keypad_attempts[dest] = n
+        n = s.keypad_attempts.get(dest, 0) + 1  # per Keypad per turn (DEC-23)
+        s.keypad_attempts[dest] = n
         count = n + (1 if g.has_ability(ch, "steady_hands") else 0)
         dice = s.chance.dice(count)
         g.note(Happening("keypad_roll", "TILE-10", cell=dest, seat=ch.seat, value=dice, who=g.who(ch)))

@@ -305,8 +305,9 @@ def game_from_scenario(cls, source):
         i for t in tiles for i in t.items if i in LOOT_DECK)
     tool_deck = deck("tool_deck", TOOL_DECK, held_tools)
     loot_deck = deck("loot_deck", LOOT_DECK, held_loot)
-    event_deck = deck("event_deck", EVENT_DECK, Counter())
-    _check_cards(crew, tiles, tool_deck, loot_deck, event_deck)
+    in_play = [e[1] for e in sc.get("round_effects", []) if isinstance(e, list) and len(e) == 2]
+    event_deck = deck("event_deck", EVENT_DECK, Counter(in_play))  # round cards lie before their drawer
+    _check_cards(crew, tiles, tool_deck, loot_deck, event_deck + [str(k) for k in in_play])
 
     state = GameState(
         tiles=tiles, walls=walls, guards=guards, characters=crew, chance=chance, trim=trim,
@@ -328,7 +329,7 @@ def game_from_scenario(cls, source):
             raise ScenarioError("a thermal link is a pair of cells ['1B2', '2B2'] or ['3B2', 'roof']", field=f"thermal[{i}]")
         a = _cell(pair[0], f"thermal[{i}][0]")
         b = 3 * N if pair[1] == "roof" else _cell(pair[1], f"thermal[{i}][1]")
-        if b - a != N:
+        if b - a != N and not (b == 3 * N and floor_of(a) == FLOORS):  # the roof is 48 (DEC-28)
             raise ScenarioError("a thermal link joins a cell and the cell directly above it", field=f"thermal[{i}]")
         state.thermal.append((a, b))
     for i, effect in enumerate(_list(sc.get("round_effects", []), "round_effects")):
@@ -339,10 +340,10 @@ def game_from_scenario(cls, source):
     active = crew[state.active]
     if active.escaped:
         raise ScenarioError("the active character has escaped", field="active")
-    if active.cell is None:
-        if state.entrance is None:
-            raise ScenarioError("the active character has no cell and there is no entrance to place it on",
-                                field=f"characters[{state.active}].cell")
+    for ch in crew:  # SETUP-11: an unplaced character is placed on the entrance at its first turn
+        if ch.cell is None and not ch.escaped and state.entrance is None:
+            raise ScenarioError(f"{ch.name} has no cell and there is no entrance to place it on",
+                                field=f"characters[{ch.seat}].cell")
     _check_guards(state)
     game = cls(state, {"scenario": raw})
     if active.cell is None:  # its first turn: placed at the entrance (SETUP-11)

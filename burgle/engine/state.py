@@ -98,7 +98,6 @@ class Character:
     placed_once: bool = False
     # per-turn counters (TURN-2c)
     motion_marks: list[int] = field(default_factory=list)
-    keypad_attempts: dict[int, int] = field(default_factory=dict)
     used: list[str] = field(default_factory=list)  # once-per-turn abilities used
     flex_cell: int | None = None  # the cell its latest entry by Flexibility reached (CHAR-1)
 
@@ -112,8 +111,8 @@ class Character:
 
     def reset_turn(self) -> None:
         self.motion_marks.clear()
-        self.keypad_attempts.clear()
         self.used.clear()
+        self.flex_cell = None  # CHAR-1: the penalty concerns a Flexibility move of the same turn
 
     def to_dict(self) -> dict:
         d = {
@@ -132,8 +131,6 @@ class Character:
             d["placed_once"] = True
         if self.motion_marks:
             d["motion_marks"] = [cell_name(c) for c in self.motion_marks]
-        if self.keypad_attempts:
-            d["keypad_attempts"] = {cell_name(c): n for c, n in sorted(self.keypad_attempts.items())}
         if self.used:
             d["used"] = list(self.used)
         if self.flex_cell is not None:
@@ -165,6 +162,7 @@ class GameState:
     heads_up: list[int] = field(default_factory=list)  # per seat (EVENT-11)
     skip: list[bool] = field(default_factory=list)  # per seat (EVENT-12)
     turn_effects: list[str] = field(default_factory=list)  # espresso, daydreaming, shift_change, invisible_suit
+    keypad_attempts: dict[int, int] = field(default_factory=dict)  # per Keypad this turn (TILE-10, DEC-23)
     thermal: list[tuple[int, int]] = field(default_factory=list)  # TOOL-12 links (lower, upper); upper 48 = roof
     crow: int | None = None
     kitty: int | None = None  # the loose Kitty's cell (LOOT-10)
@@ -196,6 +194,7 @@ class GameState:
             "heads_up": list(self.heads_up),
             "skip": list(self.skip),
             "turn_effects": list(self.turn_effects),
+            "keypad_attempts": {cell_name(c): n for c, n in sorted(self.keypad_attempts.items())},
             "thermal": [[cell_name(a), "roof" if b >= 48 else cell_name(b)] for a, b in self.thermal],
             "crow": None if self.crow is None else cell_name(self.crow),
             "kitty": None if self.kitty is None else cell_name(self.kitty),

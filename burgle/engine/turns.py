@@ -51,6 +51,32 @@ def choose_entrance(g, action):
 
 # ----------------------------------------------------------------------------- start of turn
 
+def expire_round_effects(g, seat: int) -> None:
+    """TURN-2a / TURN-9: round effects owned by *seat* expire and its E.M.P. ends."""
+    s = g.s
+    for owner, key in [e for e in s.round_effects if e[0] == seat]:
+        s.round_effects.remove((owner, key))
+        s.event_discard.append(key)  # EVENT-0: the card now goes to the discards
+        g.note(Happening("round_effect_ends", "TURN-9", seat=seat, value=g.card_name(key)))
+    if s.emp_seat == seat:
+        s.emp_seat = None
+        g.note(Happening("round_effect_ends", "TOOL-6", seat=seat, value="E.M.P."))
+
+
+def pass_turn(g, seat: int):
+    """TURN-8: play passes to the next player. Escaped seats passed over lose their round
+    effects and E.M.P. at the moment their turn would have begun (TURN-9, DEC-32)."""
+    chars = g.s.characters
+    n = len(chars)
+    nxt = seat
+    for _ in range(n):
+        nxt = (nxt + 1) % n
+        if not chars[nxt].escaped:
+            break
+        expire_round_effects(g, nxt)
+    yield from begin_turn(g, nxt)
+
+
 def begin_turn(g, seat: int):
     """TURN-2, looping over skipped turns (TURN-10) until a seat has an action phase."""
     s = g.s
@@ -58,18 +84,12 @@ def begin_turn(g, seat: int):
         s.active = seat
         s.turn += 1
         ch = s.characters[seat]
-        # (a) round effects of this seat expire, its E.M.P. ends (TURN-9)
-        for owner, key in [e for e in s.round_effects if e[0] == seat]:
-            s.round_effects.remove((owner, key))
-            g.note(Happening("round_effect_ends", "TURN-9", seat=seat, value=g.card_name(key)))
-        if s.emp_seat == seat:
-            s.emp_seat = None
-            g.note(Happening("round_effect_ends", "TOOL-6", seat=seat, value="E.M.P."))
+        expire_round_effects(g, seat)  # (a)
         if s.skip[seat]:  # TURN-10
             s.skip[seat] = False
             g.note(Happening("turn_skipped", "TURN-10", seat=seat, who=g.who(ch)))
-            seat = next_seat(g, seat)
-            continue
+            yield from pass_turn(g, seat)
+            return
         g.note(Happening("turn_start", "TURN-2", seat=seat, value=s.turn, who=g.who(ch)))
         s.turn_effects.clear()
         s.spent = 0
@@ -78,12 +98,13 @@ def begin_turn(g, seat: int):
             ch.placed_once = True
             ch.cell = s.entrance
             g.note(Happening("placed", "SETUP-11", cell=s.entrance, seat=seat, who=g.who(ch)))
-            yield from guards.arrival_sight(g, ch, s.entrance)
+            yield from guards.arrival_sight(g, ch, s.entrance, tiara=False)  # LOOT-12: not a move
             if s.outcome:
                 return
         # (c) per-turn counters of every character
         for c in s.characters:
             c.reset_turn()
+        s.keypad_attempts.clear()
         # (d) loot rolls (LOOT-2, LOOT-10, DEC-39)
         yield from g.cards.start_of_turn_loot(g, ch)
         if s.outcome:
@@ -102,6 +123,8 @@ def end_action_phase(g, escaped: bool = False):
     s = g.s
     seat = s.active
     ch = s.characters[seat]
+    if "invisible_suit" in s.turn_effects:  # TOOL-7, DEC-26: it covers this action phase only
+        s.turn_effects.remove("invisible_suit")
     if not escaped:
         t = s.tiles[ch.cell]
         if t.kind == "thermo" and t.working:  # TURN-5, TILE-19
@@ -118,7 +141,7 @@ def end_action_phase(g, escaped: bool = False):
         if s.outcome:
             return
     s.turn_effects.clear()
-    yield from begin_turn(g, next_seat(g, seat))  # TURN-8
+    yield from pass_turn(g, seat)  # TURN-8
 
 
 def guard_phase(g, ch):

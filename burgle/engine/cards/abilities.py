@@ -1,22 +1,508 @@
-"""Character abilities that are actions (RULES.md CHAR-1..18). Passive abilities are
-checked where their rule acts (Jammer in alarms, Steady Hands in rolls, ...)."""
+"""Character abilities that are actions or free actions (RULES.md CHAR-1..18, ACT-14).
+
+Passive abilities act where their rule acts: Jammer (CHAR-3) in ``alarms.cancel_reason``,
+the Laptop token (CHAR-4) in ``alarms.hack_sources``, Steady Hands (CHAR-9) in Safe and
+Keypad rolls, Drill (CHAR-10) in ``legal``/``safes``, the crow's extra MP (CHAR-11) and
+Disrupt's cancel (CHAR-12) in ``guards``, The Solution (CHAR-13/14) in ``items.draw_tool``,
+the Acrobat's penalty (CHAR-1) in ``turns.guard_phase``.
+
+Every verb here belongs to one side of one character card; ``reason`` refuses it for
+anyone else, naming that side's rule. Once-per-turn abilities record their verb in
+``Character.used`` (cleared at TURN-2c).
+"""
 
 from __future__ import annotations
 
-VERBS = frozenset({
-    "flex", "climb", "laptop", "xray", "enhance", "crybaby", "reroute", "distract",
-    "disrupt", "tinker", "orders", "disguise", "clairvoyance", "precognition",
-})
+from burgle.board import CELLS_PER_FLOOR, COLS, cell_name, floor_of, orthogonal_neighbours
+from burgle.data.cards import CHARACTERS, CHARACTER_NAMES
+from burgle.engine import alarms, guards, moves
+from burgle.engine.actions import act
+from burgle.engine.happenings import Happening
 
+N = CELLS_PER_FLOOR
+
+# verb -> (ability key, character, side, rule, ability name)
+SPEC = {
+    "flex": ("flexibility", "acrobat", "basic", "CHAR-1", "Flexibility"),
+    "climb": ("climb_window", "acrobat", "advanced", "CHAR-2", "Climb Window"),
+    "laptop": ("laptop", "hacker", "advanced", "CHAR-4", "Laptop"),
+    "xray": ("x_ray", "hawk", "basic", "CHAR-5", "X-Ray"),
+    "enhance": ("enhance", "hawk", "advanced", "CHAR-6", "Enhance"),
+    "crybaby": ("crybaby", "juicer", "basic", "CHAR-7", "Crybaby"),
+    "reroute": ("reroute", "juicer", "advanced", "CHAR-8", "Reroute"),
+    "distract": ("distract", "raven", "basic", "CHAR-11", "Distract"),
+    "disrupt": ("disrupt", "raven", "advanced", "CHAR-12", "Disrupt"),
+    "tinker": ("tinker", "rigger", "advanced", "CHAR-14", "Tinker"),
+    "orders": ("orders", "rook", "basic", "CHAR-15", "Orders"),
+    "disguise": ("disguise", "rook", "advanced", "CHAR-16", "Disguise"),
+    "clairvoyance": ("clairvoyance", "spotter", "basic", "CHAR-17", "Clairvoyance"),
+    "precognition": ("precognition", "spotter", "advanced", "CHAR-18", "Precognition"),
+}
+VERBS = frozenset(SPEC)
+ONCE_PER_TURN = frozenset({"xray", "enhance", "reroute", "orders", "clairvoyance", "precognition"})
+ARITY = {"laptop": 0, "disrupt": 0, "tinker": 0, "clairvoyance": 0, "precognition": 0, "orders": 2}
+_BY_KEY = {spec[0]: verb for verb, spec in SPEC.items()}
+
+
+def _left(g) -> int:
+    return g.s.allowance - g.s.spent
+
+
+def _outer(cell: int) -> bool:
+    """CHAR-2: row 1 or 4, or column A or D."""
+    row, col = divmod(cell % N, COLS)
+    return row in (0, N // COLS - 1) or col in (0, COLS - 1)
+
+
+def _others(g, ch):
+    return [o for o in g.s.characters if o is not ch and o.on_board]
+
+
+def _through_wall(g, ch) -> list[int]:
+    """CHAR-5: same-floor cells sharing a side with the Hawk's cell across a wall."""
+    base = ch.cell - ch.cell % N
+    return [base + i for i in orthogonal_neighbours(ch.cell % N) if not g.adjacent(ch.cell, base + i)]
+
+
+def _enhance_links(g, cell: int) -> list[int]:
+    """CHAR-6: adjacency, and revealed Stairs both ways."""
+    tiles = g.s.tiles
+    out = list(g.neighbours(cell))
+    up, down = moves.above(cell), moves.below(cell)
+    if up is not None and tiles[cell].kind == "stairs" and tiles[cell].revealed:
+        out.append(up)
+    if down is not None and tiles[down].kind == "stairs" and tiles[down].revealed:
+        out.append(down)
+    return out
+
+
+def _enhance_targets(g, ch) -> list[int]:
+    tiles = g.s.tiles
+    out = []
+    for mid in _enhance_links(g, ch.cell):
+        if not tiles[mid].revealed:
+            if mid not in out:
+                out.append(mid)
+            continue
+        for c in _enhance_links(g, mid):  # 2 links: the middle tile is face up
+            if c != ch.cell and not tiles[c].revealed and c not in out:
+                out.append(c)
+    return out
+
+
+def _walking_distance(g, a: int, b: int) -> int:
+    return g.table(floor_of(a)).dist[(a % N) * N + b % N]
+
+
+# ----------------------------------------------------------------------------- candidates
 
 def candidates(g, ch):
-    return ()
+    """Every use of the character's own ability, one per target (``reason`` filters)."""
+    s = g.s
+    if not ch.on_board:
+        return
+    verb = _BY_KEY.get(_ability(ch))
+    if verb is None:
+        return
+    here = ch.cell
+    if verb == "flex":
+        for c in g.neighbours(here):
+            if s.guards[floor_of(c) - 1].cell == c:
+                yield act("flex", c)
+    elif verb == "climb":
+        for c in (moves.above(here), moves.below(here)):
+            if c is not None:
+                yield act("climb", c)
+    elif verb == "xray":
+        for c in _through_wall(g, ch):
+            yield act("xray", c)
+    elif verb == "enhance":
+        for c in _enhance_targets(g, ch):
+            yield act("enhance", c)
+    elif verb == "crybaby":
+        for c in g.neighbours(here):
+            yield act("crybaby", c)
+    elif verb == "reroute":
+        yield act("reroute", "take")
+        yield act("reroute", "trigger")
+    elif verb == "distract":
+        base = here - here % N
+        row = g.table(floor_of(here)).distances_from(here % N)  # = _walking_distance(g, here, c) by c - base
+        for c in range(base, base + N):
+            if row[c - base] <= 2:
+                yield act("distract", c)
+    elif verb == "orders":
+        for other in _others(g, ch):
+            for c in moves.links_from(g, other):
+                yield act("orders", other.seat, c)
+    elif verb == "disguise":
+        for other in _others(g, ch):
+            yield act("disguise", other.seat)
+    else:  # laptop, disrupt, tinker, clairvoyance, precognition
+        yield act(verb)
 
+
+_ABILITY = None  # burgle.engine.game.ABILITY, fetched on first use (a function-level import costs ~1 us a call)
+
+
+def _ability(ch) -> str:
+    global _ABILITY
+    if _ABILITY is None:
+        from burgle.engine.game import ABILITY
+
+        _ABILITY = ABILITY
+    return _ABILITY[(ch.name, ch.side)]
+
+
+# ----------------------------------------------------------------------------- legality
 
 def reason(g, ch, action):
-    return "character abilities are not implemented yet", "ACT-14"
+    """(reason, rule) why the active character *ch* may not take *action* now, or None."""
+    verb = action.verb
+    spec = SPEC.get(verb)
+    if spec is None:
+        return f"{verb!r} is not a character ability", "ACT-14"
+    key, character, side, rule, name = spec
+    who = g.who(ch)
+    if _ability(ch) != key:
+        owner = CHARACTER_NAMES[character]
+        if ch.name == character:
+            own = CHARACTERS[ch.name][0 if ch.side == "basic" else 1].ability
+            return (f"{name} is an ability of the other side of your character: {who} plays the {ch.side} "
+                    f"side ({own}), {name} is on the {side} side", rule)
+        return f"{name} is the {owner}'s ability ({side} side); {who} does not have it", rule
+    if len(action.args) != ARITY.get(verb, 1):
+        return f"malformed {name} action {str(action)!r}", rule
+    if not ch.on_board:
+        return f"{who} is not on the board", rule
+    if verb in ONCE_PER_TURN and verb in ch.used:
+        return f"{name} is usable once per turn and {who} has already used it this turn", rule
+    return _CHECKS[verb](g, ch, action.args, rule, name)
+
+
+def _cost(g, ch, cost: int, rule: str, name: str):
+    left = _left(g)
+    if cost > left:
+        return f"{name} costs {cost} action{'s' * (cost > 1)} and {g.who(ch)} has {left} left", rule
+    return None
+
+
+def _check_flex(g, ch, args, rule, name):
+    s = g.s
+    dest = args[0]
+    if not g.adjacent(ch.cell, dest):
+        return (f"{g.name(dest)} is not adjacent to {g.who(ch)}'s cell {g.name(ch.cell)} "
+                "(same floor, sharing a side, no wall)", rule)
+    if s.guards[floor_of(dest) - 1].cell != dest:
+        return f"no guard stands on {g.name(dest)}: Flexibility moves only into a guard's cell", rule
+    why = moves.restriction(g, ch, dest, "adjacent")
+    if why is not None:
+        return why
+    extra = moves.known_extra_cost(g, ch, dest, "adjacent")
+    if extra > _left(g):
+        return (f"the Gemstone's holder pays 1 more action to enter a tile with another character and "
+                f"{g.who(ch)} has {_left(g)} left", "LOOT-4")
+    return None
+
+
+def _check_climb(g, ch, args, rule, name):
+    s = g.s
+    dest = args[0]
+    here = ch.cell
+    if not _outer(here):
+        return f"{g.who(ch)}'s cell {g.name(here)} is not an outer cell (row 1 or 4, column A or D)", rule
+    up, down = moves.above(here), moves.below(here)
+    if dest not in (up, down):
+        roof = " (never to the roof, DEC-50)" if up is None else ""
+        return (f"Climb Window reaches only the cell directly above or below {g.name(here)}{roof}, "
+                f"not {g.name(dest)}", rule)
+    t = s.tiles[dest]
+    if dest == up and t.kind == "walkway" and t.revealed:
+        return "no one may climb up into a revealed Walkway from below (DEC-52)", rule
+    extra = moves.known_extra_cost(g, ch, dest, "climb")
+    if extra:
+        if t.kind == "deadbolt" and t.revealed and extra >= 2:
+            return (f"{g.name(dest)} is a known empty Deadbolt and Climb Window cannot pay its extra "
+                    "actions (DEC-50)", rule)
+        return (f"the Gemstone's holder cannot climb into a tile with another character: Climb Window "
+                "cannot pay extras (LOOT-4)", rule)
+    return _cost(g, ch, 3, rule, name)
+
+
+def _check_laptop(g, ch, args, rule, name):
+    if ch.token:
+        return "the Laptop already holds its one hack token", rule
+    return _cost(g, ch, 1, rule, name)
+
+
+def _check_xray(g, ch, args, rule, name):
+    dest = args[0]
+    if dest not in _through_wall(g, ch):
+        return (f"{g.name(dest)} is not across a wall from {g.who(ch)}'s cell {g.name(ch.cell)}: X-Ray peeks "
+                "only through a wall of the Hawk's cell, on the same floor", rule)
+    if g.s.tiles[dest].revealed:
+        return f"{g.name(dest)} is already face up; only face-down tiles can be peeked (DEC-42)", rule
+    return None
+
+
+def _check_enhance(g, ch, args, rule, name):
+    dest = args[0]
+    if g.s.tiles[dest].revealed:
+        return f"{g.name(dest)} is already face up; only face-down tiles can be peeked (DEC-42)", rule
+    if dest not in _enhance_targets(g, ch):
+        return (f"{g.name(dest)} is not 1 or 2 links from {g.name(ch.cell)} (adjacent cells or Stairs, never "
+                "through walls, the middle tile of 2 links face up)", rule)
+    return None
+
+
+def _check_crybaby(g, ch, args, rule, name):
+    dest = args[0]
+    if not g.adjacent(ch.cell, dest):
+        return (f"{g.name(dest)} is not adjacent to {g.who(ch)}'s cell {g.name(ch.cell)} "
+                "(same floor, sharing a side, no wall)", rule)
+    if not g.s.tiles[dest].revealed:
+        return f"{g.name(dest)} is face down: Crybaby needs a revealed tile (DEC-27)", rule
+    return None
+
+
+def _check_reroute(g, ch, args, rule, name):
+    mode = args[0]
+    if mode == "take":
+        if ch.token:
+            return "the Juicer already holds an alarm token; discard it with 'reroute trigger' first", rule
+        if not g.s.tiles[ch.cell].alarm:
+            return f"there is no alarm token on {g.who(ch)}'s tile {g.name(ch.cell)}", rule
+        return None
+    if mode == "trigger":
+        if not ch.token:
+            return "the Juicer holds no alarm token to set off", rule
+        return None
+    return f"Reroute is 'reroute take' or 'reroute trigger', not {mode!r}", rule
+
+
+def _check_distract(g, ch, args, rule, name):
+    dest = args[0]
+    if floor_of(dest) != floor_of(ch.cell):
+        return f"{g.name(dest)} is not on {g.who(ch)}'s floor", rule
+    d = _walking_distance(g, ch.cell, dest)
+    if d > 2:
+        return f"{g.name(dest)} is {d} steps from {g.name(ch.cell)}; the crow flies 0 to 2 steps (walls count)", rule
+    if g.s.crow == dest:
+        return f"the crow is already on {g.name(dest)}", rule
+    return None
+
+
+def _check_disrupt(g, ch, args, rule, name):
+    if g.s.crow == ch.cell:
+        return f"the crow is already on {g.who(ch)}'s cell {g.name(ch.cell)}", rule
+    return None
+
+
+def _check_tinker(g, ch, args, rule, name):
+    if ch.stealth < 1:
+        return f"{g.who(ch)} has no own Stealth token to pay with", rule
+    if not g.s.tool_deck:
+        return "the Tool deck is empty (it never reshuffles, DEC-33)", rule
+    return None
+
+
+def _other(g, ch, seat, rule):
+    chars = g.s.characters
+    if not 0 <= seat < len(chars):
+        return None, (f"there is no seat {seat} in this game (seats 0..{len(chars) - 1})", rule)
+    other = chars[seat]
+    if other is ch:
+        return None, (f"{g.who(ch)} must choose another character", rule)
+    if not other.on_board:
+        state = "has escaped" if other.escaped else "is not on the board yet"
+        return None, (f"{g.who(other)} {state}", rule)
+    return other, None
+
+
+def _check_orders(g, ch, args, rule, name):
+    seat, dest = args
+    other, why = _other(g, ch, seat, rule)
+    if why:
+        return why
+    kind, refusal = moves.usable_link(g, other, dest)
+    if refusal is not None:
+        return refusal
+    if kind is None:
+        return (f"{g.name(dest)} is not linked to {g.who(other)}'s cell {g.name(other.cell)}: Orders move along "
+                "a link it could use (ACT-4), never to the roof", rule)
+    return _cost(g, ch, 1, rule, name)
+
+
+def _check_disguise(g, ch, args, rule, name):
+    if g.s.spent:
+        return (f"Disguise must come before any action point is spent this turn; {g.who(ch)} has spent "
+                f"{g.s.spent}", "DEC-49")
+    other, why = _other(g, ch, args[0], rule)
+    if why:
+        return why
+    if other.cell == ch.cell:
+        return f"{g.who(other)} is on {g.who(ch)}'s own tile: there is nothing to swap", rule
+    return _cost(g, ch, 1, rule, name)
+
+
+def _check_clairvoyance(g, ch, args, rule, name):
+    if not g.s.guards[floor_of(ch.cell) - 1].deck:
+        return f"the floor {floor_of(ch.cell)} patrol deck is empty", rule
+    return _cost(g, ch, 1, rule, name)
+
+
+def _check_precognition(g, ch, args, rule, name):
+    if not g.s.event_deck:
+        return "the Event deck is empty (its discards are reshuffled only when an Event is drawn)", rule
+    return _cost(g, ch, 1, rule, name)
+
+
+_CHECKS = {
+    "flex": _check_flex, "climb": _check_climb, "laptop": _check_laptop, "xray": _check_xray,
+    "enhance": _check_enhance, "crybaby": _check_crybaby, "reroute": _check_reroute,
+    "distract": _check_distract, "disrupt": _check_disrupt, "tinker": _check_tinker,
+    "orders": _check_orders, "disguise": _check_disguise, "clairvoyance": _check_clairvoyance,
+    "precognition": _check_precognition,
+}
+
+
+# ----------------------------------------------------------------------------- effects
+
+def _say(g, ch, rule, text, cell=None):
+    g.note(Happening("card", rule, cell=cell, seat=ch.seat, value=text, who=g.who(ch)))
 
 
 def perform(g, ch, action):
-    yield from ()
-    return False
+    """Resolve a legal ability action. Returns True if it ends the action phase (Climb Window)."""
+    s = g.s
+    verb, args = action.verb, action.args
+    who = g.who(ch)
+    if verb in ONCE_PER_TURN:
+        ch.used.append(verb)
+
+    if verb == "flex":  # CHAR-1: free counting move, no END-2a loss; Gemstone still paid
+        dest = args[0]
+        _say(g, ch, "CHAR-1", f"{who} slips into the guard's cell {g.name(dest)} (Flexibility).", dest)
+        yield from moves.counting_move(g, ch, dest, "adjacent", base_cost=0, flex=True, rule="CHAR-1")
+        return False
+
+    if verb == "climb":  # CHAR-2, DEC-50, DEC-56: 3 actions, no extras, ends the phase
+        dest = args[0]
+        _say(g, ch, "CHAR-2", f"{who} climbs the outside wall toward {g.name(dest)} (Climb Window).", dest)
+        yield from moves.counting_move(g, ch, dest, "climb", base_cost=3, can_pay_extra=False, rule="CHAR-2")
+        return True
+
+    if verb == "laptop":  # CHAR-4
+        s.spent += 1
+        ch.token = True
+        _say(g, ch, "CHAR-4", f"{who} puts a hack token on the Laptop.")
+        return False
+
+    if verb in ("xray", "enhance"):  # CHAR-5, CHAR-6: a peek (ACT-2 effects), free
+        moves.peek(g, ch, args[0], SPEC[verb][3])
+        return False
+
+    if verb == "crybaby":  # CHAR-7: not hackable
+        dest = args[0]
+        _say(g, ch, "CHAR-7", f"{who} cries out next to {g.name(dest)} (Crybaby).", dest)
+        yield from alarms.trigger(g, dest, None, own=False, by=ch, rule="CHAR-7")
+        return False
+
+    if verb == "reroute":  # CHAR-8
+        here = ch.cell
+        if args[0] == "take":
+            ch.token = True
+            _say(g, ch, "CHAR-8", f"{who} takes the alarm token from {g.name(here)} (Reroute).", here)
+            yield from alarms.remove_alarms(g, [here], rule="CHAR-8")  # ALARM-5
+        else:
+            ch.token = False
+            _say(g, ch, "CHAR-8", f"{who} sets the held alarm off on {g.name(here)} (Reroute).", here)
+            yield from alarms.trigger(g, here, None, own=False, by=ch, rule="CHAR-8")
+        return False
+
+    if verb == "distract":  # CHAR-11
+        s.crow = args[0]
+        _say(g, ch, "CHAR-11", f"{who} sends the crow to {g.name(args[0])} (Distract).", args[0])
+        return False
+
+    if verb == "disrupt":  # CHAR-12
+        s.crow = ch.cell
+        _say(g, ch, "CHAR-12", f"{who} puts the crow on {g.name(ch.cell)} (Disrupt).", ch.cell)
+        return False
+
+    if verb == "tinker":  # CHAR-14: 1 own Stealth token for a Tool (never a capture)
+        ch.stealth -= 1
+        g.note(Happening("stealth_lost", "CHAR-14", cell=ch.cell, seat=ch.seat, value=ch.stealth, who=who))
+        yield from g.cards.draw_tool(g, ch, "CHAR-14")
+        return False
+
+    if verb == "orders":  # CHAR-15, DEC-25
+        other = s.characters[args[0]]
+        dest = args[1]
+        s.spent += 1
+        _say(g, ch, "CHAR-15", f"{who} orders {g.who(other)} to {g.name(dest)} (Orders).", dest)
+        kind, _ = moves.usable_link(g, other, dest)
+        if kind == "walk_down":  # stays non-counting (ACT-8, DEC-3)
+            yield from moves.non_counting_arrival(g, other, dest, fall=False, rule="TILE-20")
+        else:
+            yield from moves.counting_move(g, other, dest, kind, base_cost=0, ignore_extras=True, rule="CHAR-15")
+        return False
+
+    if verb == "disguise":  # CHAR-16, DEC-49: both arrivals non-counting
+        yield from _disguise(g, ch, s.characters[args[0]])
+        return False
+
+    if verb == "clairvoyance":  # CHAR-17
+        floor = floor_of(ch.cell)
+        deck = s.guards[floor - 1].deck
+        top = cell_name(deck[-1])
+        s.spent += 1
+        _say(g, ch, "CHAR-17", f"{who} looks at the top patrol card of floor {floor}: {top}.")
+        choice = yield from g.ask(
+            ch.seat, f"Clairvoyance: the top patrol card of floor {floor} is {top}. Leave it on top or put it "
+            "at the bottom?", "CHAR-17", [act("order", "top"), act("order", "bottom")])
+        if choice.args[0] == "bottom":
+            deck.insert(0, deck.pop())
+            _say(g, ch, "CHAR-17", f"{who} puts the patrol card {top} at the bottom of the floor {floor} deck.")
+        else:
+            _say(g, ch, "CHAR-17", f"{who} leaves the patrol card {top} on top of the floor {floor} deck.")
+        return False
+
+    if verb == "precognition":  # CHAR-18
+        deck = s.event_deck
+        top = g.card_name(deck[-1])
+        s.spent += 1
+        _say(g, ch, "CHAR-18", f"{who} looks at the top Event: {top}.")
+        choice = yield from g.ask(
+            ch.seat, f"Precognition: the top Event is {top}. Leave it on top or put it at the bottom?",
+            "CHAR-18", [act("order", "top"), act("order", "bottom")])
+        if choice.args[0] == "bottom":
+            deck.insert(0, deck.pop())
+            _say(g, ch, "CHAR-18", f"{who} puts the Event {top} at the bottom of the Event deck.")
+        else:
+            _say(g, ch, "CHAR-18", f"{who} leaves the Event {top} on top of the Event deck.")
+        return False
+    raise AssertionError(f"unhandled ability verb {verb!r}")  # pragma: no cover
+
+
+def _disguise(g, rook, other):
+    """CHAR-16: swap places. Both leave (Motion, DEC-40), both are set down (GUARD-2), then
+    each is checked for sight (END-2, not Tiara: LOOT-12 names counting moves and walk-down),
+    the active Rook first (CONV-9)."""
+    s = g.s
+    s.spent += 1
+    a, b = rook.cell, other.cell
+    _say(g, rook, "CHAR-16", f"{g.who(rook)} swaps places with {g.who(other)} (Disguise).")
+    for ch in (rook, other):
+        yield from moves.leave(g, ch)
+        if s.outcome:
+            return
+    for ch, dest in ((rook, b), (other, a)):
+        yield from moves.set_down(g, ch, dest)
+        g.note(Happening("move", "CHAR-16", cell=dest, seat=ch.seat, who=g.who(ch)))
+        if s.outcome:
+            return
+    for ch, dest in ((rook, b), (other, a)):
+        yield from guards.arrival_sight(g, ch, dest, tiara=False)
+        if s.outcome:
+            return
