@@ -1,0 +1,19 @@
+"""Analyses built on the rules engine, for notebooks, pictures and the CLI: random
+playouts and statistics (``simulate``), guard route forecasts and alarm distances
+(``guard_forecast``). Nothing here changes a game: ``game.to_dict()`` is the same after."""
+
+from burgle.analysis.guard_forecast import (
+    AlarmDistance,
+    ForecastStep,
+    GuardForecast,
+    Leg,
+    alarm_distances,
+    forecast,
+    forecast_all,
+)
+from burgle.analysis.simulate import SimulationSummary, loss_cause, simulate
+
+__all__ = [
+    "SimulationSummary", "loss_cause", "simulate",
+    "AlarmDistance", "ForecastStep", "GuardForecast", "Leg", "alarm_distances", "forecast", "forecast_all",
+]
