@@ -59,6 +59,8 @@ from burgle.routing import explain_route
 
 __all__ = [
     "AlarmDistance",
+    "FloorError",
+    "check_floor",
     "ForecastStep",
     "GuardForecast",
     "Leg",
@@ -198,14 +200,12 @@ class GuardForecast:
         f = self.floor
         if not self.placed:
             return [f"The floor {f} guard is not on the board yet (GUARD-2)."]
-        lines = [
-            f"The floor {f} guard stands on {cell_name(self.guard)}; his die shows {self.speed} "
-            f"and sits on {cell_name(self.destination) if self.destination is not None else 'no cell'}."
-        ]
-        lines.append(
-            ("He moves at the end of this turn" if self.moves_this_turn else "He does not move this turn; his next move")
-            + f": {self.mp_text} (GUARD-6)."
-        )
+        where = f"sits on {cell_name(self.destination)}" if self.destination is not None else "is not placed yet"
+        lines = [f"The floor {f} guard stands on {cell_name(self.guard)}; his die shows {self.speed} and {where}."]
+        if self.mp_text:
+            when = ("He moves at the end of this turn" if self.moves_this_turn
+                    else "He does not move this turn; his next move")
+            lines.append(f"{when}: {self.mp_text} (GUARD-6).")
         lines.extend(self.notes)
         if self.steps:
             walk = ", ".join(f"{s.number}. {s.name}" for s in self.steps)
@@ -343,6 +343,12 @@ def forecast(game, floor: int, end_of_turn: bool = True) -> GuardForecast:
             notes=(f"The floor {floor} guard appears when a character first arrives on floor {floor} (GUARD-2).",),
         )
 
+    if guard.die is None:  # before SETUP-10: the first destination is not drawn yet
+        return GuardForecast(
+            floor=floor, placed=True, guard=guard.cell, speed=guard.speed, moves_this_turn=mover, end=guard.cell,
+            alarms=alarm_distances(game, floor),
+            notes=("His first destination is drawn once the entrance is chosen (SETUP-10).",),
+        )
     table = game.table(floor)
     base = N * (floor - 1)
     pending = _pending_thermo(game, floor) if end_of_turn else []
@@ -389,12 +395,13 @@ def forecast(game, floor: int, end_of_turn: bool = True) -> GuardForecast:
     if end_of_turn and mover and s.phase == "actions":
         ch = s.characters[s.active]
         if ch.on_board and ch.flex_cell is not None and ch.flex_cell == ch.cell and ch.cell == guard.cell:
+            penalty = f"{game.who(ch)} still shares the guard's cell after Flexibility: -1 Stealth first (CHAR-1)."
             if own[ch.seat] > 0:
                 own[ch.seat] -= 1
-                notes.append(f"{game.who(ch)} still shares the guard's cell after Flexibility: 1 Stealth first (CHAR-1).")
+                notes.append(penalty)
             elif tile_tokens.get(ch.cell, 0) > 0:
                 tile_tokens[ch.cell] -= 1
-                notes.append(f"{game.who(ch)} still shares the guard's cell after Flexibility: 1 Stealth first (CHAR-1).")
+                notes.append(penalty)
             else:
                 notes.append(f"{game.who(ch)} still shares the guard's cell after Flexibility with no Stealth left: "
                              "captured before the guard moves, the team loses (CHAR-1, END-4).")
@@ -474,6 +481,10 @@ def forecast(game, floor: int, end_of_turn: bool = True) -> GuardForecast:
             else:
                 info["captured"] = ch.seat
                 break
+        if seen and "captured" not in info:
+            who = " and ".join(game.who(ch) for ch in seen)
+            each = " each" if len(seen) > 1 else ""
+            notes.append(f"At step {len(steps) + 1} ({cell_name(nxt)}) he sees {who}: -1 Stealth{each} (GUARD-12).")
         if "captured" in info:
             steps.append(ForecastStep(len(steps) + 1, nxt, mp, **info))
             notes.append(

@@ -8,7 +8,7 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("route",)
+SUBCOMMANDS = ("route", "simulate", "lessons", "draw")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -19,6 +19,8 @@ destination included): ``burgle route --floor 1 A1 D2`` prints ``A2 B2 B1 C1 D1 
 * START == DEST prints an empty line (the guard enters no cell) and exits 0.
 * ``--explain`` adds, after the route line, one line per step where a tie between
   shortest routes was broken (see ``burgle.routing.explain_route``).
+* ``--draw OUT.svg|OUT.png`` also draws the route: numbered steps, the tied shortest
+  routes dimmed, the forks explained under the picture (``burgle.pictures``).
 
 Bad input (unknown cell, floor prefix not matching, malformed wall, walls cutting the
 floor apart, a floor other than 1..3, both --floor and --walls) raises ValueError,
@@ -43,7 +45,7 @@ from burgle.board import (
 from burgle.data.walls import BANK_JOB_WALLS
 from burgle.routing import explain_route, route_table
 
-USAGE = "burgle route [-h] [--floor N | --walls SPEC] [--explain] START DEST"
+USAGE = "burgle route [-h] [--floor N | --walls SPEC] [--explain] [--draw OUT] START DEST"
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -73,6 +75,12 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "--explain",
         action="store_true",
         help="after the route, explain each step where a tie between shortest routes was broken",
+    )
+    parser.add_argument(
+        "--draw",
+        metavar="OUT",
+        default=None,
+        help="also draw the route (numbered steps, tied routes dimmed) to OUT.svg or OUT.png",
     )
     parser.add_argument("start", metavar="START", help="the guard's cell, e.g. A1")
     parser.add_argument("dest", metavar="DEST", help="the destination cell, e.g. D2")
@@ -114,6 +122,10 @@ def _parse_endpoint(role: str, text: str, floor: int | None) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.floor is not None and args.walls is not None:
         raise ValueError("give either --floor or --walls, not both")
+    if args.draw is not None:  # a bad picture name fails before anything is printed
+        from burgle.pictures import format_for_path
+
+        format_for_path(args.draw)
     if args.walls is not None:
         try:
             walls = parse_walls(args.walls)
@@ -130,4 +142,8 @@ def run(args: argparse.Namespace) -> int:
     if args.explain:
         for line in explain_route(table, start, dest):
             print(line)
+    if args.draw is not None:
+        from burgle.pictures import save_route
+
+        save_route(walls, start, dest, args.draw, floor=floor)
     return 0

@@ -76,8 +76,6 @@ class Game:
         self._legal: list[Action] | None = None
         self._tables = {}
         self._nbrs = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
-        self._nbrs = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
-        self._nbrs = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -315,6 +313,12 @@ class Game:
         from burgle.engine.saves import load_document
 
         return load_document(document)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the game as a picture of its three floors (burgle.pictures)."""
+        from burgle.pictures import render  # lazy: the engine never imports matplotlib itself
+
+        return render(self, fmt="svg")
 
     def __repr__(self) -> str:
         s = self.s

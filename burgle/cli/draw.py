@@ -1,0 +1,96 @@
+"""``burgle draw``: draw a saved game or a scenario (RULES.md: what the picture shows is
+described in docs/pictures.md).
+
+Usage::
+
+    burgle draw FILE [--floor N] -o OUT.svg|OUT.png [--highlight CELLS] [--caption TEXT]
+                [--no-legend] [--describe]
+
+* FILE is a save (JSON with ``"format": "burgle-save"``, read by
+  ``burgle.engine.saves.load_document``) or a scenario (TOML or JSON, read by
+  ``Game.from_scenario``).
+* ``--floor N`` draws floor N only (1-3); the default draws all three side by side.
+* ``-o/--output`` names the picture; its extension (.svg or .png) picks the format.
+* ``--highlight 1B2,1C3`` frames cells; ``--caption`` writes a sentence under the picture.
+* ``--describe`` prints the picture's text alternative.
+
+Bad input (missing file, unknown floor, unknown highlight cell, unsupported extension)
+raises ValueError, which ``burgle.cli.main`` reports as ``burgle draw: <message>``
+(exit status 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+USAGE = ("burgle draw [-h] FILE [--floor N] -o OUT.svg|OUT.png [--highlight CELLS] [--caption TEXT] "
+         "[--no-legend] [--describe]")
+INPUTS = (".json", ".toml")
+
+
+class DrawInputError(ValueError):
+    """A file ``burgle draw`` cannot read as a game."""
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "draw",
+        usage=USAGE,
+        help="draw a saved game or a scenario: floors, guard routes, alarms (SVG or PNG)",
+        description=(
+            "Draw the floors of a saved game (JSON save) or a scenario (TOML/JSON): tiles, tokens, "
+            "characters, each guard with his die, the route he will take this turn with numbered steps, "
+            "the tied routes the clockwise rule turns down, and each alarm's walking distance."
+        ),
+    )
+    parser.add_argument("file", metavar="FILE", help="a save (.json) or a scenario (.toml or .json)")
+    parser.add_argument("--floor", metavar="N", default=None, help="draw floor N only (1-3); default: all three")
+    parser.add_argument("-o", "--output", metavar="OUT", required=True, help="the picture to write: OUT.svg or OUT.png")
+    parser.add_argument("--highlight", metavar="CELLS", default="", help="cells to frame, e.g. 1B2,1C3")
+    parser.add_argument("--caption", metavar="TEXT", default="", help="a sentence under the picture")
+    parser.add_argument("--no-legend", action="store_true", help="leave out the legend")
+    parser.add_argument("--describe", action="store_true", help="print the picture's text alternative")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def load_game(path: str):
+    """A Game from a save document or a scenario file."""
+    from burgle.engine.game import Game
+    from burgle.engine.saves import load_document
+
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in INPUTS:
+        raise DrawInputError(
+            f"cannot read {path!r}: unsupported extension {suffix or '(none)'!r}; accepted: "
+            + ", ".join(INPUTS) + " (a save or a scenario)"
+        )
+    if not p.is_file():
+        raise DrawInputError(f"cannot read {path!r}: no such file")
+    if suffix == ".json":
+        try:
+            doc = json.loads(p.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise DrawInputError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+        if isinstance(doc, dict) and doc.get("format") == "burgle-save":
+            return load_document(str(p))
+    return Game.from_scenario(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    from burgle.pictures import Highlights, format_for_path, parse_floors, save, scene
+
+    format_for_path(args.output)  # fail before any work
+    floors = parse_floors(args.floor) if args.floor is not None else None
+    game = load_game(args.file)
+    cells = tuple(c for c in re.split(r"[,\s]+", args.highlight.strip()) if c)
+    sc = scene(game, floors=floors, highlights=Highlights(cells=cells, caption=args.caption),
+               legend=not args.no_legend)
+    save(sc, args.output)
+    if args.describe:
+        print(sc.alt_text)
+    return 0
