@@ -15,7 +15,6 @@ ROOF = FLOORS * N  # the roof, as a link end (ACT-15, TOOL-12)
 COUNTING_LINKS = ("adjacent", "secret_door", "stairs_up", "stairs_down", "duct", "thermal", "gymnastics")
 STAIRS_LINKS = ("stairs_up", "stairs_down", "thermal")  # what Time Lock blocks (EVENT-24, DEC-29)
 _ORTHO = tuple(orthogonal_neighbours(i) for i in range(N))  # per floor index, walls ignored
-_ORTHO = tuple(orthogonal_neighbours(i) for i in range(N))  # per floor index, walls ignored
 
 
 def above(c: int) -> int | None:

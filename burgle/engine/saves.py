@@ -44,7 +44,7 @@ def read_json(source, what: str = "save file") -> tuple[dict, str | None]:
     name = None
     if isinstance(source, dict):
         return source, None
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
         name = str(source)
         try:
             text = Path(source).read_text(encoding="utf-8")

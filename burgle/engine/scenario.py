@@ -316,6 +316,7 @@ def game_from_scenario(cls, source):
     )
     if sc.get("entrance") is not None:
         state.entrance = _cell(sc["entrance"], "entrance", 1)
+        tiles[state.entrance].revealed = tiles[state.entrance].downstairs = True  # SETUP-9
     state.active = _int(sc.get("active", 0), "active", 0, len(crew) - 1)
     state.turn = _int(sc.get("turn", 1), "turn", 1, 10_000)
     state.allowance = _int(sc.get("allowance", 4), "allowance", 0, 20)
