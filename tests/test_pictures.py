@@ -187,7 +187,9 @@ def test_unknown_continuation_is_shown():
     assert r.stop is None and cell_name(r.end) == "1C3" and r.mp_unknown == 2 and "patrol card" in r.unknown
     assert f1.header[2] == "Known to 1C3, then 2 MP: next card unseen"
     lay = layout(scene(game, floors=1))
-    assert "?" in lay.texts("unknown") and not lay.of("stop")
+    assert "2?" in lay.texts("badge") and "2?" in scene(game, floors=1).texts()
+    (ring,) = [d for d in lay.of("unknown") if d.y < 4]
+    assert ring.ls == "--" and (ring.x, ring.y) == pytest.approx(_center(0, C("1C3"))) and not lay.of("stop")
 
 
 def test_unplaced_guard_floor(mid_scene):

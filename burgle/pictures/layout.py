@@ -203,13 +203,13 @@ def badge_items(cx, cy, text, stop=False, unknown=False):
     if stop:
         out = [Poly(_regular(cx, cy, 0.135, 8, 22.5), VERMILLION, BLACK, 1.0, 12, "stop"),
                Label(cx, cy + 0.005, text, 7.2, WHITE, 13, "badge", bold=True)]
-    else:
+    else:  # the last known step of an unfinished move: dashed ring, "n?" (the rest is unknown)
+        if unknown:
+            text += "?"
         r = 0.1 if len(text) == 1 else 0.125
-        out = [Dot(cx, cy, r, WHITE, VERMILLION, 1.8, 12, "badge_ring"),
+        out = [Dot(cx, cy, r, WHITE, VERMILLION, 1.8, 12, "unknown" if unknown else "badge_ring",
+                   ls="--" if unknown else "-"),
                Label(cx, cy + 0.005, text, 7 if len(text) < 3 else 5.8, BLACK, 13, "badge", bold=True)]
-    if unknown:
-        out.append(Box(cx + 0.1, cy - 0.27, 0.17, 0.17, WHITE, VERMILLION, 1.0, 12, "unknown", ls="--", round=0.03))
-        out.append(Label(cx + 0.185, cy - 0.183, "?", 7, VERMILLION, 13, "unknown", bold=True))
     return out
 
 
@@ -278,11 +278,14 @@ def _floor_items(fs, x0: float) -> list:
                 cx += 0.3
             elif o.kind == "guard":
                 items += guard_items(x + 0.5, y + 0.52)
+        chips = [m for m in v.marks if m.kind != "alarm"]
         xr = x + (0.77 if v.number is not None else 0.95)
-        for m in v.marks:
-            if m.kind == "alarm":
-                continue
-            xr, chip = chip_items(xr, y + 0.84, m)
+        row = y + 0.84
+        width = sum(0.055 * len(m.label) + 0.1 for m in chips)
+        if chips and cx > x + 0.16 and xr - width < cx - 0.12:  # no room beside the characters: a row higher
+            xr, row = x + 0.95, y + 0.675
+        for m in chips:
+            xr, chip = chip_items(xr, row, m)
             items += chip
             xr -= 0.03
         if v.destination and v.die_speed is not None:
@@ -326,9 +329,10 @@ def _floor_items(fs, x0: float) -> list:
             (lx1, ly1), (lx2, ly2) = pts(r.later[-2:])
             items.append(Poly(_arrow_head(lx1, ly1, lx2, ly2, 0.13, at=1 - 0.13 / max(abs(lx2 - lx1), abs(ly2 - ly1))),
                               VERMILLION, VERMILLION, 0.5, 10, "later_head"))
-        if len(r.path) > 1:
+        if len(r.path) > 1:  # a guard who does not move this turn: thinner, lighter (his header says so)
             p = pts(r.path)
-            items.append(Path(p, VERMILLION, 3.0, 11, "route"))
+            items.append(Path(p, VERMILLION, 3.0 if r.moves_this_turn or fs.floor is None else 2.0, 11, "route",
+                              alpha=1.0 if r.moves_this_turn or fs.floor is None else 0.6))
             for (x1, y1), (x2, y2) in zip(p, p[1:]):
                 items.append(Poly(_arrow_head(x1, y1, x2, y2, 0.15, at=0.5 + 0.075), VERMILLION, VERMILLION, 0.5, 11,
                                   "route_head"))
@@ -385,7 +389,7 @@ LEGEND = (  # (key, text), in drawing order
     ("die", "his die: destination, pips = speed"),
     ("badge", "his steps this turn"),
     ("stop", "where he stops"),
-    ("unknown", "then unknown: patrol card or tie"),
+    ("unknown", "last known step; then a patrol card or an alarm tie"),
     ("later", "his way on a later move"),
     ("alt", "tied route not taken (clockwise rule)"),
     ("alarm", "alarm, walking steps from the guard"),
@@ -451,8 +455,7 @@ def _legend_symbol(kind, sx, cy) -> list:
     if kind == "stop":
         return badge_items(sx, cy, "3", stop=True)
     if kind == "unknown":
-        return [Box(sx - 0.09, cy - 0.09, 0.18, 0.18, WHITE, VERMILLION, 1.0, 12, "unknown", ls="--", round=0.03),
-                Label(sx, cy + 0.004, "?", 7, VERMILLION, 13, "unknown", bold=True)]
+        return badge_items(sx, cy, "2", unknown=True)
     if kind == "later":
         return [Path(((sx - 0.2, cy), (sx + 0.2, cy)), VERMILLION, 1.6, 10, "later", ls="--")]
     if kind == "alt":
@@ -522,7 +525,7 @@ def layout(scene) -> Layout:
         pa = _center(fl.index((a // N) + 1) * (4 + GAP), a)
         pb = _center(fl.index((b // N) + 1) * (4 + GAP), b)
         items += _arrow(pa, pb)
-    bottom = 4.12
+    bottom = 4.2
     keys = legend_keys(scene) if scene.legend else []
     if keys:
         leg, h = legend_items(0, bottom, width, keys)

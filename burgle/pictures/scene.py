@@ -268,9 +268,11 @@ class FloorScene:
                     out.append(str(o.stealth))
             if v.note:
                 out.append(v.note)
-        if self.route is not None:
-            out.extend(b for _, b in self.route.badges)
-            out.extend(t for _, t in self.route.sightings)
+        r = self.route
+        if r is not None:
+            open_end = r.path[-1] if r.stop is None and r.unknown and len(r.path) > 1 else None
+            out.extend(b + ("?" if c == open_end else "") for c, b in r.badges)
+            out.extend(t for _, t in r.sightings)
         out.extend(self.alarm_labels.values())
         return out
 
