@@ -95,3 +95,10 @@ def test_cli_lessons_check(capsys, tmp_path):
     assert main(["lessons", "check", str(broken)]) == 1
     err = capsys.readouterr().err
     assert "step 'move'" in err and "move 1C3" in err
+
+
+def test_after_text_naming_an_unchecked_cell_is_reported():
+    def mutate(d):
+        d["steps"][4]["after"] += " He could also have gone to 1C3."
+    msg = bad(mutate)
+    assert "step 'end'" in msg and "1C3" in msg

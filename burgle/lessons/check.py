@@ -7,9 +7,14 @@ kind on a cell, a value in the state snapshot) must match what the engine report
 
 from __future__ import annotations
 
-from burgle.board import cell_name
+import re
+
+from burgle.board import cell_name, parse_cell
 from burgle.data.rules_index import RULE_INDEX
 from burgle.lessons.model import Lesson, LessonError, Step, load_all, start
+
+
+CELL_IN_TEXT = re.compile(r"\b[1-3][A-D][1-4]\b")
 
 
 def snapshot_value(snapshot: dict, path: str):
@@ -50,6 +55,13 @@ def check_step(lesson: Lesson, step: Step, game) -> list:
             where = f" on {cell_name(cell)}" if cell is not None else ""
             got = "; ".join(h.text for h in happened) or "nothing"
             raise LessonError(lesson.id, f"claims a {kind!r}{where}, but the engine reports: {got}", step.key)
+    named = {parse_cell(m) for m in CELL_IN_TEXT.findall(step.after)}
+    vouched = {cell for _, cell in step.happened} | set(step.highlight) | {
+        parse_cell(v) for v in step.state.values() if isinstance(v, str) and CELL_IN_TEXT.fullmatch(v)}
+    unclaimed = sorted(named - vouched)
+    if unclaimed:
+        raise LessonError(lesson.id, "the 'after' text names " + ", ".join(map(cell_name, unclaimed))
+                          + " but no 'happened' or 'state' claim (or highlight) checks it", step.key)
     snap = game.to_dict()
     for path, expected in step.state.items():
         try:
