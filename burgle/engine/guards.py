@@ -212,7 +212,9 @@ def guard_phase_move(g, guard):
         mp -= 1
         g.note(Happening("guard_step", "GUARD-7", cell=nxt, value=mp))
         extra = yield from guard_enters(g, guard, nxt, step=True)
-        mp -= extra
+        if extra:
+            mp -= extra
+            g.note(Happening("crow_cost", "CHAR-11", cell=nxt, value=max(mp, 0)))
         if nxt == guard.die:
             yield from arrive(g, guard)
 

@@ -47,7 +47,10 @@ def draw_tool(g, ch, rule: str, lay_on: int | None = None):
         s.tiles[lay_on].items.append(kept)
     else:
         ch.tools.append(kept)
-    g.note(Happening("tool_drawn", rule, seat=ch.seat, value=g.card_name(kept), who=g.who(ch)))
+    if lay_on is not None:
+        g.note(Happening("card_laid", rule, cell=lay_on, seat=ch.seat, value=g.card_name(kept)))
+    else:
+        g.note(Happening("tool_drawn", rule, seat=ch.seat, value=g.card_name(kept), who=g.who(ch)))
 
 
 def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
@@ -60,7 +63,10 @@ def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
         s.tiles[lay_on].items.append(key)
     else:
         ch.loot.append(key)
-    g.note(Happening("loot_drawn", "ACT-12", seat=ch.seat, value=g.card_name(key), who=g.who(ch)))
+    if lay_on is not None:
+        g.note(Happening("card_laid", "CHAR-10", cell=lay_on, seat=ch.seat, value=g.card_name(key)))
+    else:
+        g.note(Happening("loot_drawn", "ACT-12", seat=ch.seat, value=g.card_name(key), who=g.who(ch)))
     if key == "cursed_goblet":  # LOOT-3, END-5: never a capture
         from burgle.engine.guards import lose_one
 
