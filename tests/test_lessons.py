@@ -103,3 +103,11 @@ def test_after_text_naming_an_unchecked_cell_is_reported():
         d["steps"][4]["after"] += " He could also have gone to 1C3."
     msg = bad(mutate)
     assert "step 'end'" in msg and "1C3" in msg
+
+
+def test_lessons_together_teach_every_rule_id_in_rules_md():
+    """Issue 5: every id of RULES.md (burgle.data.rules_index, kept equal to RULES.md by
+    tests/test_data.py) is taught by at least one lesson."""
+    cov = coverage(load_all(TUTORIALS))
+    missing = [rid for rid, lessons in cov.items() if not lessons]
+    assert not missing, f"no lesson teaches: {', '.join(missing)}"

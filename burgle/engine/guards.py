@@ -20,10 +20,13 @@ def reshuffle(g, guard) -> None:
     guard.removed = deck[: s.trim]
     guard.deck = deck[s.trim:]
     guard.discard = []
-    g.note(Happening("reshuffle", "GUARD-4", cell=deck[0], value=s.trim))
+    floor_cell = N * (guard.floor - 1)  # names the floor only: the trimmed cards stay hidden
+    g.note(Happening("reshuffle", "GUARD-4", cell=floor_cell, value=s.trim))
     if guard.speed < 6:
         guard.speed += 1
-        g.note(Happening("speed", "GUARD-4", cell=deck[0], value=guard.speed))
+        g.note(Happening("speed", "GUARD-4", cell=floor_cell, value=guard.speed))
+    else:
+        g.note(Happening("speed_max", "DEC-48", cell=floor_cell, value=guard.speed))
 
 
 def take_card(g, guard) -> int:
