@@ -11,11 +11,13 @@ import pytest
 
 from burgle.engine.actions import Action
 from engine_helpers import (
-    C, N, QUIET_GUARD, assert_refused, build, char, guard, kinds, legal_texts, of_kind, tile,
+    COMBO, CRACKABLE, QUIET_GUARD, C, N, after_move, assert_refused, build, char, guard, guard_at, kinds, legal_texts,
+    of_kind, seed_where, tile,
 )
 
 HAWK = {"character": "hawk", "cell": "1B2"}
 SAFE = "safe revealed"
+FLOOR2 = guard_at("2D4", "2D3")
 
 
 def hawk_at(cell, **kw):
@@ -57,7 +59,7 @@ def test_peek_up_from_stairs_places_no_guard_ACT_2_GUARD_2():
 
 def test_peek_up_and_down_from_atrium_ACT_2_TILE_1():
     game = build({"2B2": "atrium 3 revealed"}, chars=hawk_at("2B2"),
-                 guards=[QUIET_GUARD, {"floor": 2, "cell": "2D4", "die": "2D3"}])
+                 guards=[QUIET_GUARD, FLOOR2])
     legal = legal_texts(game)
     assert {"peek 1B2", "peek 3B2"} <= legal
     game.apply("peek 3B2")
@@ -110,8 +112,7 @@ def test_free_actions_with_no_actions_left_TURN_3_ACT_13():
 # ----------------------------------------------------------------------------- Deadbolt
 
 def test_deadbolt_revealed_by_move_pay_TILE_6_ACT_5():
-    game = build({"1B2": SAFE, "1C2": "deadbolt 1"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "deadbolt 1"})
     assert game.pending is not None and game.pending.rule == "TILE-6"
     assert {str(o) for o in game.pending.options} == {"deadbolt pay", "deadbolt stay"}
     assert game.s.spent == 1 and char(game).cell == C("1B2")
@@ -120,8 +121,7 @@ def test_deadbolt_revealed_by_move_pay_TILE_6_ACT_5():
 
 
 def test_deadbolt_revealed_by_move_stay_costs_1_TILE_6():
-    game = build({"1B2": SAFE, "1C2": "deadbolt 1"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "deadbolt 1"})
     hs = game.apply("deadbolt stay")
     assert char(game).cell == C("1B2") and game.s.spent == 1
     assert "blocked" in kinds(hs) and tile(game, "1C2").revealed
@@ -135,8 +135,7 @@ def test_deadbolt_revealed_without_2_left_stays_automatically_TILE_6():
 
 
 def test_known_empty_deadbolt_costs_3_ACT_7_DEC_44():
-    game = build({"1B2": SAFE, "1C2": "deadbolt 1 revealed"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "deadbolt 1 revealed"})
     assert game.pending is None and char(game).cell == C("1C2") and game.s.spent == 3
 
 
@@ -147,14 +146,13 @@ def test_known_empty_deadbolt_needs_3_left_ACT_7_DEC_44():
 
 
 def test_occupied_deadbolt_costs_1_TILE_6():
-    game = build({"1B2": SAFE, "1C2": "deadbolt 1 revealed"},
-                 chars=[HAWK, {"character": "rook", "cell": "1C2"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "deadbolt 1 revealed"},
+                      chars=[HAWK, {"character": "rook", "cell": "1C2"}])
     assert game.s.spent == 1 and char(game).cell == C("1C2")
 
 
 def test_face_down_deadbolt_with_guard_on_it_costs_1_and_sees_TILE_6_END_2():
-    game = build({"1B2": SAFE, "1C2": "deadbolt 1"}, guards=[{"floor": 1, "cell": "1C2", "die": "1C3"}])
+    game = build({"1B2": SAFE, "1C2": "deadbolt 1"}, guards=[guard_at("1C2", "1C3")])
     hs = game.apply("move 1C2")
     assert game.pending is None and game.s.spent == 1 and char(game).cell == C("1C2")
     assert char(game).stealth == 2 and "stealth_lost" in kinds(hs)
@@ -165,13 +163,6 @@ def test_face_down_deadbolt_with_guard_on_it_costs_1_and_sees_TILE_6_END_2():
 def _keypad_game(seed, extra_chars=()):
     return build({"1B2": SAFE, "1C2": "keypad 4", "1A2": "keypad 5"}, seed=seed,
                  chars=[HAWK, *extra_chars], spent=0)
-
-
-def _find_seed(pred, tries=300):
-    for seed in range(tries):
-        if pred(seed):
-            return seed
-    raise AssertionError("no seed found")  # pragma: no cover
 
 
 def _rolls(hs):
@@ -186,7 +177,7 @@ def test_keypad_nth_attempt_rolls_n_dice_per_keypad_per_turn_TILE_10_DEC_23():
                 return False
         return True
 
-    game = _keypad_game(_find_seed(fails3))
+    game = _keypad_game(seed_where(fails3))
     r1 = _rolls(game.apply("move 1C2"))
     r2 = _rolls(game.apply("move 1C2"))
     r3 = _rolls(game.apply("move 1A2"))  # another Keypad: its own count
@@ -203,7 +194,7 @@ def test_keypad_six_opens_and_then_free_for_everyone_TILE_10():
     def opens_first(seed):
         return "keypad_open" in kinds(_keypad_game(seed).apply("move 1C2"))
 
-    game = _keypad_game(_find_seed(opens_first))
+    game = _keypad_game(seed_where(opens_first))
     game.apply("move 1C2")
     assert char(game).cell == C("1C2") and tile(game, "1C2").keypad_open
     game.apply("move 1B2")
@@ -227,8 +218,7 @@ def test_basic_peterman_rolls_one_more_keypad_die_TILE_10_CHAR_9():
 # ----------------------------------------------------------------------------- Laser
 
 def test_laser_choice_quiet_costs_2_TILE_12_ACT_5():
-    game = build({"1B2": SAFE, "1C2": "laser 1"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "laser 1"})
     assert game.pending.rule == "TILE-12"
     assert {str(o) for o in game.pending.options} == {"laser quiet", "laser alarm"}
     assert char(game).cell == C("1C2")  # the choice is made on entry (ACT-5.7)
@@ -237,16 +227,14 @@ def test_laser_choice_quiet_costs_2_TILE_12_ACT_5():
 
 
 def test_laser_choice_alarm_triggers_TILE_12_ALARM_2():
-    game = build({"1B2": SAFE, "1C2": "laser 1"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "laser 1"})
     hs = game.apply("laser alarm")
     assert game.s.spent == 1 and tile(game, "1C2").alarm
     assert guard(game, 1).die == C("1C2") and "alarm" in kinds(hs)
 
 
 def test_laser_with_no_action_left_just_triggers_ACT_5_7():
-    game = build({"1B2": SAFE, "1C2": "laser 1 revealed"}, spent=3)
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "laser 1 revealed"}, spent=3)
     assert game.pending is None and tile(game, "1C2").alarm and game.s.spent == 4
 
 
@@ -256,14 +244,12 @@ def test_laser_never_blocks_ACT_7():
 
 
 def test_laser_with_guard_on_it_no_choice_no_extra_ACT_5_7_ALARM_2():
-    game = build({"1B2": SAFE, "1C2": "laser 1 revealed"}, guards=[{"floor": 1, "cell": "1C2", "die": "1C3"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "laser 1 revealed"}, guards=[guard_at("1C2", "1C3")])
     assert game.pending is None and game.s.spent == 1 and not tile(game, "1C2").alarm
 
 
 def test_laser_already_alarmed_no_choice_DEC_17():
-    game = build({"1B2": SAFE, "1C2": "laser 1 revealed alarm"}, guards=[{"floor": 1, "cell": "1D4", "die": "1C2"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "laser 1 revealed alarm"}, guards=[guard_at("1D4", "1C2")])
     assert game.pending is None and game.s.spent == 1
 
 
@@ -280,22 +266,19 @@ def test_motion_triggers_on_leaving_after_entering_this_turn_TILE_14():
 
 
 def test_motion_start_of_scenario_not_entered_this_turn_TILE_14():
-    game = build({"1B2": "motion 1 revealed", "1C2": SAFE})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": "motion 1 revealed", "1C2": SAFE})
     assert not tile(game, "1B2").alarm
 
 
 def test_motion_entered_on_an_earlier_turn_does_not_trigger_TILE_14_TURN_2():
-    game = build({"1B2": SAFE, "1C2": "motion 1 revealed"}, spent=2)
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "motion 1 revealed"}, spent=2)
     game.apply("end")  # spent 3
     game.apply("move 1B2")
     assert not tile(game, "1C2").alarm
 
 
 def test_motion_failed_move_out_is_not_leaving_TILE_14_ACT_5():
-    game = build({"1B2": SAFE, "1C2": "motion 1 revealed", "1C3": "deadbolt 2"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "motion 1 revealed", "1C3": "deadbolt 2"})
     game.apply("move 1C3")
     hs = game.apply("deadbolt stay")
     assert char(game).cell == C("1C2") and not tile(game, "1C2").alarm and "alarm" not in kinds(hs)
@@ -306,9 +289,8 @@ def test_motion_failed_move_out_is_not_leaving_TILE_14_ACT_5():
 def test_motion_walk_down_from_it_counts_as_leaving_DEC_40():
     # leaving by a non-counting arrival still counts (DEC-40): enter the Motion, then leave
     # it by moving onto a face-down Walkway that drops the character below
-    game = build({"2B2": SAFE, "2C2": "motion 2 revealed", "2D2": "walkway 3"}, chars=hawk_at("2B2"),
-                 guards=[QUIET_GUARD, {"floor": 2, "cell": "2A4", "die": "2A3"}])
-    game.apply("move 2C2")
+    game = after_move("2C2", {"2B2": SAFE, "2C2": "motion 2 revealed", "2D2": "walkway 3"}, chars=hawk_at("2B2"),
+                      guards=[QUIET_GUARD, guard_at("2A4", "2A3")])
     hs = game.apply("move 2D2")
     assert tile(game, "2C2").alarm and char(game).cell == C("1D2")
     assert "fall" in kinds(hs)
@@ -328,7 +310,7 @@ def test_stairs_up_is_a_counting_move_that_places_the_guard_TILE_18_GUARD_2():
 
 def test_stairs_down_from_cell_above_costs_1_TILE_18():
     game = build({"1B2": "stairs 4 revealed", "2B2": SAFE}, chars=hawk_at("2B2"),
-                 guards=[QUIET_GUARD, {"floor": 2, "cell": "2D4", "die": "2D3"}])
+                 guards=[QUIET_GUARD, FLOOR2])
     assert "move 1B2" in legal_texts(game)
     game.apply("move 1B2")
     assert char(game).cell == C("1B2") and game.s.spent == 1
@@ -336,13 +318,12 @@ def test_stairs_down_from_cell_above_costs_1_TILE_18():
 
 def test_no_stairs_link_without_stairs_ACT_4():
     game = build({"1B2": SAFE, "2B2": SAFE}, chars=hawk_at("2B2"),
-                 guards=[QUIET_GUARD, {"floor": 2, "cell": "2D4", "die": "2D3"}])
+                 guards=[QUIET_GUARD, FLOOR2])
     assert_refused(game, "move 1B2", "ACT-4")
 
 
 def test_stairs_move_up_into_a_deadbolt_is_a_counting_entry_TILE_18_TILE_6():
-    game = build({"1B2": "stairs 4 revealed", "2B2": "deadbolt 1"})
-    game.apply("move 2B2")
+    game = after_move("2B2", {"1B2": "stairs 4 revealed", "2B2": "deadbolt 1"})
     assert game.pending.rule == "TILE-6"
 
 
@@ -381,12 +362,9 @@ def test_face_down_secret_door_cannot_be_entered_through_a_wall_DEC_24():
 
 # ----------------------------------------------------------------------------- Walkway
 
-FLOOR2 = {"floor": 2, "cell": "2D4", "die": "2D3"}
-
-
 def test_walkway_revealed_by_move_falls_without_stealth_loss_TILE_20_DEC_2():
     game = build({"2A2": SAFE, "2A1": "walkway 1", "1A1": "fingerprint 4"}, chars=hawk_at("2A2"),
-                 guards=[{"floor": 1, "cell": "1A1", "die": "1A2"}, FLOOR2])
+                 guards=[guard_at("1A1", "1A2"), FLOOR2])
     hs = game.apply("move 2A1")
     assert char(game).cell == C("1A1") and tile(game, "1A1").revealed and tile(game, "2A1").revealed
     assert char(game).stealth == 3  # landing on the guard costs nothing
@@ -395,9 +373,8 @@ def test_walkway_revealed_by_move_falls_without_stealth_loss_TILE_20_DEC_2():
 
 
 def test_walkway_fall_places_the_guard_below_GUARD_2_TILE_20():
-    game = build({"3A2": SAFE, "3A1": "walkway 1"}, chars=hawk_at("3A2"),
-                 guards=[QUIET_GUARD, {"floor": 3, "cell": "3D4", "die": "3D3"}])
-    game.apply("move 3A1")
+    game = after_move("3A1", {"3A2": SAFE, "3A1": "walkway 1"}, chars=hawk_at("3A2"),
+                      guards=[QUIET_GUARD, guard_at("3D4", "3D3")])
     assert char(game).cell == C("2A1") and guard(game, 2).placed
 
 
@@ -409,8 +386,7 @@ def test_walkway_revealed_otherwise_no_fall_TILE_20():
 
 
 def test_walkway_on_floor_1_never_falls_TILE_20():
-    game = build({"1B2": SAFE, "1C2": "walkway 1"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "walkway 1"})
     assert char(game).cell == C("1C2")
 
 
@@ -434,18 +410,16 @@ def test_walk_down_is_non_counting_and_costs_exactly_1_DEC_3_ACT_8_DEC_54(below,
 
 
 def test_walk_down_onto_a_guard_costs_stealth_DEC_3():
-    game = build({"2A1": "walkway 1 revealed", "1A1": SAFE}, chars=hawk_at("2A1"),
-                 guards=[{"floor": 1, "cell": "1A1", "die": "1A2"}, FLOOR2])
-    game.apply("move 1A1")
+    game = after_move("1A1", {"2A1": "walkway 1 revealed", "1A1": SAFE}, chars=hawk_at("2A1"),
+                      guards=[guard_at("1A1", "1A2"), FLOOR2])
     assert char(game).stealth == 2
 
 
 def test_known_walkway_entered_then_walked_down_TILE_20():
     # entering a revealed Walkway does not fall (only a reveal by the move does); walking
     # down from it is a second action of exactly 1
-    game = build({"2A2": SAFE, "2A1": "walkway 1 revealed", "1A1": SAFE}, chars=hawk_at("2A2"),
-                 guards=[QUIET_GUARD, FLOOR2])
-    game.apply("move 2A1")
+    game = after_move("2A1", {"2A2": SAFE, "2A1": "walkway 1 revealed", "1A1": SAFE}, chars=hawk_at("2A2"),
+                      guards=[QUIET_GUARD, FLOOR2])
     game.apply("move 1A1")
     assert char(game).cell == C("1A1") and game.s.spent == 2
 
@@ -466,9 +440,8 @@ def test_face_down_walkway_entered_from_below_drops_back_DEC_52():
 # ----------------------------------------------------------------------------- Lavatory, END-3
 
 def test_lavatory_stealth_choice_when_seen_END_3_TILE_13():
-    game = build({"1B2": SAFE, "1C2": "lavatory revealed stealth=3"},
-                 guards=[{"floor": 1, "cell": "1C2", "die": "1C3"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "lavatory revealed stealth=3"},
+                      guards=[guard_at("1C2", "1C3")])
     assert game.pending.rule == "END-3"
     assert {str(o) for o in game.pending.options} == {"stealth own", "stealth tile"}
     game.apply("stealth tile")
@@ -476,25 +449,22 @@ def test_lavatory_stealth_choice_when_seen_END_3_TILE_13():
 
 
 def test_lavatory_own_choice_END_3():
-    game = build({"1B2": SAFE, "1C2": "lavatory revealed stealth=3"},
-                 guards=[{"floor": 1, "cell": "1C2", "die": "1C3"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "lavatory revealed stealth=3"},
+                      guards=[guard_at("1C2", "1C3")])
     game.apply("stealth own")
     assert tile(game, "1C2").stealth == 3 and char(game).stealth == 2
 
 
 def test_lavatory_tokens_used_when_own_are_gone_END_3():
-    game = build({"1B2": SAFE, "1C2": "lavatory revealed stealth=1"}, chars=hawk_at("1B2", stealth=0),
-                 guards=[{"floor": 1, "cell": "1C2", "die": "1C3"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "lavatory revealed stealth=1"}, chars=hawk_at("1B2", stealth=0),
+                      guards=[guard_at("1C2", "1C3")])
     assert game.pending is None and tile(game, "1C2").stealth == 0 and not game.is_over
 
 
 # ----------------------------------------------------------------------------- Laboratory, Detector, Fingerprint
 
 def test_laboratory_first_counting_entry_draws_a_tool_TILE_11():
-    game = build({"1B2": SAFE, "1C2": "laboratory 3"}, tool_deck=["crowbar", "donuts"])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "laboratory 3"}, tool_deck=["crowbar", "donuts"])
     assert char(game).tools == ["donuts"] and tile(game, "1C2").looted
     game.apply("move 1B2")
     game.apply("move 1C2")
@@ -509,8 +479,7 @@ def test_laboratory_with_empty_tool_deck_gives_nothing_TILE_11_DEC_33():
 
 @pytest.mark.parametrize("cards, alarm", [({}, False), ({"tools": ["crowbar"]}, True), ({"loot": ["tiara"]}, True)])
 def test_detector_triggers_only_with_cards_TILE_7(cards, alarm):
-    game = build({"1B2": SAFE, "1C2": "detector 4"}, chars=[dict(HAWK, **cards)])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "detector 4"}, chars=[dict(HAWK, **cards)])
     assert tile(game, "1C2").alarm is alarm
 
 
@@ -522,8 +491,7 @@ def test_fingerprint_entry_triggers_and_takes_the_die_TILE_8_ALARM_2():
 
 
 def test_fingerprint_hack_token_cancel_offered_ALARM_2_ALARM_6():
-    game = build({"1B2": SAFE, "1C2": "fingerprint 4", "2A1": "computer_fingerprint revealed hack=2"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "fingerprint 4", "2A1": "computer_fingerprint revealed hack=2"})
     assert game.pending.rule == "ALARM-2"
     assert {str(o) for o in game.pending.options} == {"cancel-alarm computer", "allow-alarm"}
     game.apply("cancel-alarm computer")
@@ -531,15 +499,13 @@ def test_fingerprint_hack_token_cancel_offered_ALARM_2_ALARM_6():
 
 
 def test_fingerprint_allow_alarm_keeps_tokens_DEC_35():
-    game = build({"1B2": SAFE, "1C2": "fingerprint 4", "2A1": "computer_fingerprint revealed hack=2"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "fingerprint 4", "2A1": "computer_fingerprint revealed hack=2"})
     game.apply("allow-alarm")
     assert tile(game, "1C2").alarm and tile(game, "2A1").hack == 2
 
 
 def test_other_computer_rooms_tokens_do_not_cancel_ALARM_2_TILE_3():
-    game = build({"1B2": SAFE, "1C2": "fingerprint 4", "2A1": "computer_laser revealed hack=2"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "fingerprint 4", "2A1": "computer_laser revealed hack=2"})
     assert game.pending is None and tile(game, "1C2").alarm
 
 
@@ -553,15 +519,14 @@ def test_camera_arrival_while_guard_on_another_camera_TILE_2():
 
 
 def test_camera_arrival_guard_on_face_down_camera_nothing_TILE_2():
-    game = build({"1B2": SAFE, "1C2": "camera 1 revealed", "1D4": "camera 2"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "camera 1 revealed", "1D4": "camera 2"})
     assert not tile(game, "1C2").alarm
 
 
 def test_camera_guard_entering_camera_alarms_other_cameras_with_characters_any_floor_TILE_2_GUARD_12():
     game = build({"1A1": SAFE, "1C4": "camera 1 revealed", "3A1": "camera 2 revealed"},
                  chars=[dict(HAWK, cell="1A1"), {"character": "rook", "cell": "3A1"}],
-                 guards=[QUIET_GUARD, {"floor": 3, "cell": "3D4", "die": "3D3"}], spent=3)
+                 guards=[QUIET_GUARD, guard_at("3D4", "3D3")], spent=3)
     hs = game.apply("end")
     assert tile(game, "3A1").alarm and guard(game, 3).die == C("3A1")
     assert "TILE-2" in [h.rule for h in of_kind(hs, "alarm")]
@@ -581,8 +546,7 @@ def test_thermo_triggers_at_end_of_actions_before_the_event_TURN_5_TILE_19_DEC_3
 
 
 def test_thermo_crossed_mid_turn_nothing_TILE_19():
-    game = build({"1B2": SAFE, "1C2": "thermo 1 revealed", "1C3": "safe"}, spent=1)
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "thermo 1 revealed", "1C3": "safe"}, spent=1)
     game.apply("move 1C3")
     game.apply("end")
     assert not tile(game, "1C2").alarm
@@ -591,34 +555,28 @@ def test_thermo_crossed_mid_turn_nothing_TILE_19():
 # ----------------------------------------------------------------------------- Foyer, Atrium (sight)
 
 def test_foyer_arrival_next_to_guard_is_seen_TILE_9_END_2():
-    game = build({"1B2": SAFE, "1C2": "foyer 1 revealed"}, guards=[{"floor": 1, "cell": "1C3", "die": "1C4"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "foyer 1 revealed"}, guards=[guard_at("1C3", "1C4")])
     assert char(game).stealth == 2
 
 
 def test_foyer_not_seen_through_walls_TILE_9():
-    game = build({"1B2": SAFE, "1C2": "foyer 1 revealed"}, guards=[{"floor": 1, "cell": "1D2", "die": "1D3"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "foyer 1 revealed"}, guards=[guard_at("1D2", "1D3")])
     assert char(game).stealth == 3
 
 
 def test_atrium_arrival_seen_by_guards_above_and_below_DEC_51_TILE_1():
-    game = build({"2A2": SAFE, "2B2": "atrium 3 revealed"}, chars=hawk_at("2A2"),
-                 guards=[{"floor": 1, "cell": "1B2", "die": "1C2"}, {"floor": 2, "cell": "2D4", "die": "2D3"},
-                         {"floor": 3, "cell": "3B2", "die": "3C2"}])
-    game.apply("move 2B2")
+    game = after_move("2B2", {"2A2": SAFE, "2B2": "atrium 3 revealed"}, chars=hawk_at("2A2"),
+                      guards=[guard_at("1B2", "1C2"), FLOOR2, guard_at("3B2", "3C2")])
     assert char(game).stealth == 1
 
 
 def test_plain_arrival_next_to_guard_not_seen_END_2():
-    game = build({"1B2": SAFE, "1C2": "safe"}, guards=[{"floor": 1, "cell": "1C3", "die": "1C4"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "safe"}, guards=[guard_at("1C3", "1C4")])
     assert char(game).stealth == 3
 
 
 def test_arrival_on_the_guard_is_seen_END_2():
-    game = build({"1B2": SAFE, "1C2": "safe"}, guards=[{"floor": 1, "cell": "1C2", "die": "1C4"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "safe"}, guards=[guard_at("1C2", "1C4")])
     assert char(game).stealth == 2
 
 
@@ -660,10 +618,6 @@ def test_roll_needs_a_die_DEC_45():
     assert_refused(game, "roll", "DEC-45")
 
 
-COMBO = {"1A2": "camera 1", "1C2": "laser 2", "1D2": "thermo 3", "1B1": "detector 4", "1B3": "fingerprint 5",
-         "1B4": "keypad 6"}
-
-
 def test_combination_is_row_and_column_ACT_11():
     from burgle.engine.safes import combination
 
@@ -695,7 +649,7 @@ def test_roll_cracks_face_up_matching_tiles_only_ACT_11():
 def test_cracking_draws_tool_then_loot_and_raises_dice_here_and_below_ACT_12():
     tiles = {"3B2": "safe revealed dice=1", **{"3" + c[1:]: spec + " revealed cracked" for c, spec in COMBO.items()}}
     game = build(tiles, chars=hawk_at("3B2"), tool_deck=["crowbar", "donuts"], loot_deck=["tiara", "stamp"],
-                 guards=[QUIET_GUARD, {"floor": 3, "cell": "3D4", "die": "3D3"}])
+                 guards=[QUIET_GUARD, guard_at("3D4", "3D3")])
     assert not guard(game, 2).placed
     hs = game.apply("roll")
     assert tile(game, "3B2").cracked
@@ -706,8 +660,7 @@ def test_cracking_draws_tool_then_loot_and_raises_dice_here_and_below_ACT_12():
 
 
 def test_cracking_on_floor_1_raises_only_floor_1_ACT_12():
-    tiles = {"1B2": "safe revealed dice=1", **{c: spec + " revealed cracked" for c, spec in COMBO.items()}}
-    game = build(tiles, tool_deck=["crowbar"], loot_deck=["stamp"])
+    game = build(CRACKABLE, tool_deck=["crowbar"], loot_deck=["stamp"])
     game.apply("roll")
     assert [gd.speed for gd in game.s.guards] == [3, 3, 4]
 
@@ -719,9 +672,7 @@ def test_cracked_safe_cannot_be_rolled_ACT_11():
 
 
 def test_dice_capped_at_6_when_raised_DEC_48():
-    tiles = {"1B2": "safe revealed dice=1", **{c: spec + " revealed cracked" for c, spec in COMBO.items()}}
-    game = build(tiles, tool_deck=["crowbar"], loot_deck=["stamp"],
-                 guards=[dict(QUIET_GUARD, speed=6)])
+    game = build(CRACKABLE, tool_deck=["crowbar"], loot_deck=["stamp"], guards=[dict(QUIET_GUARD, speed=6)])
     game.apply("roll")
     assert guard(game, 1).speed == 6
 
@@ -730,7 +681,7 @@ def test_dice_capped_at_6_when_raised_DEC_48():
 
 ALL_CRACKED = {"1A1": "safe revealed cracked", "2A1": "safe revealed cracked", "3A1": "safe revealed cracked",
                "3B1": "stairs 4 revealed"}
-GUARDS3 = [QUIET_GUARD, {"floor": 3, "cell": "3D4", "die": "3D3"}]
+GUARDS3 = [QUIET_GUARD, guard_at("3D4", "3D3")]
 
 
 def test_escape_needs_floor_3_stairs_ACT_15():
@@ -821,13 +772,11 @@ def test_free_actions_do_not_count_as_spent_TURN_4():
 
 def test_failed_keypad_and_deadbolt_stay_count_as_spent_TURN_4():
     def blocked(seed):
-        g = build({"1B2": SAFE, "1C2": "deadbolt 1", "1A2": "keypad 4"}, spent=1, seed=seed)
-        g.apply("move 1C2")
+        g = after_move("1C2", {"1B2": SAFE, "1C2": "deadbolt 1", "1A2": "keypad 4"}, spent=1, seed=seed)
         g.apply("deadbolt stay")
         return "blocked" in kinds(g.apply("move 1A2"))
 
-    game = build({"1B2": SAFE, "1C2": "deadbolt 1", "1A2": "keypad 4"}, spent=1, seed=_find_seed(blocked))
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "deadbolt 1", "1A2": "keypad 4"}, spent=1, seed=seed_where(blocked))
     game.apply("deadbolt stay")
     game.apply("move 1A2")
     assert game.s.spent == 3 and char(game).cell == C("1B2")

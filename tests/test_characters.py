@@ -10,63 +10,39 @@ the rule and leaves ``to_dict()`` unchanged.
 from __future__ import annotations
 
 import random
-import textwrap
 
 import pytest
 
-from burgle.board import parse_cell
 from burgle.data.cards import CHARACTERS
 from burgle.engine.chance import Chance
 from burgle.engine.errors import IllegalAction
 from burgle.engine.game import Game
+from engine_helpers import C as cell
+from engine_helpers import build, character, kinds, play_until, refused
+from engine_helpers import char as ch
+
+# The tile under the character the test is about: a Computer Room with no tokens (its own
+# effects never come into play).
+HOME = {"1B2": "computer_laser revealed"}
 
 
-def make(body: str, seed: int = 1) -> Game:
-    body = textwrap.dedent(body)
-    head = f"seed = {seed}\n"
-    if "event_deck" not in body:
-        head += 'event_deck = ["video_loop"]\n'  # a harmless Event for turns that draw one
-    return Game.from_scenario(head + body)
+def guard1(cell_="1D4", die="1A4", deck=("1B4", "1C1", "1D1")) -> dict:
+    return {"floor": 1, "cell": cell_, "die": die, "deck": list(deck)}
+
+
+def make(tiles, chars, guards=None, seed: int = 1, events=("video_loop",), **top) -> Game:
+    """*chars* on *tiles* with *guards* (default: guard1()); *top*: other top-level fields.
+    The default Event deck holds a harmless Event for turns that draw one."""
+    return build(tiles, chars=chars, guards=guards or [guard1()], seed=seed, events=list(events), **top)
 
 
 def refuse(game: Game, text: str, rule: str) -> IllegalAction:
-    before = game.to_dict()
     assert text not in [str(a) for a in game.legal_actions()]
-    with pytest.raises(IllegalAction) as info:
-        game.apply(text)
-    assert info.value.rule == rule, info.value
-    assert f"({rule})" in str(info.value)
-    assert game.to_dict() == before
-    return info.value
-
-
-def ch(game: Game, seat: int = 0):
-    return game.s.characters[seat]
-
-
-def cell(name: str) -> int:
-    return parse_cell(name)
-
-
-def kinds(happenings) -> list[str]:
-    return [h.kind for h in happenings]
+    return refused(game, text, rule)
 
 
 def texts(happenings) -> str:
     return "\n".join(h.text for h in happenings)
-
-
-GUARD1 = """
-[[guards]]
-floor = 1
-cell = "{cell}"
-die = "{die}"
-deck = [{deck}]
-"""
-
-
-def guard1(cell_="1D4", die="1A4", deck='"1B4", "1C1", "1D1"') -> str:
-    return GUARD1.format(cell=cell_, die=die, deck=deck)
 
 
 # ============================================================================ wrong side / character (ACT-14)
@@ -91,40 +67,17 @@ def test_ability_of_the_other_side_is_refused(verb, text, rule):
     """ACT-14: only the chosen side's ability; the other side's is refused naming its CHAR id."""
     from burgle.engine.cards.abilities import SPEC
 
-    _, character, side, spec_rule, _ = SPEC[verb]
+    _, name, side, spec_rule, _ = SPEC[verb]
     assert spec_rule == rule
     other_side = "advanced" if side == "basic" else "basic"
-    game = make(f"""
-        [[characters]]
-        character = "{character}"
-        side = "{other_side}"
-        cell = "1B2"
-        [[characters]]
-        character = "{'hawk' if character != 'hawk' else 'raven'}"
-        cell = "1C3"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        1C2 = "safe revealed"
-        1C3 = "computer_motion revealed"
-        {guard1()}
-    """)
+    game = make({**HOME, "1C2": "safe revealed", "1C3": "computer_motion revealed"},
+                [character(name, "1B2", side=other_side), character("hawk" if name != "hawk" else "raven", "1C3")])
     err = refuse(game, text, rule)
     assert "other side of your character" in err.reason
 
 
 def test_ability_of_another_character_is_refused():
-    game = make(f"""
-        [[characters]]
-        character = "hawk"
-        cell = "1B2"
-        [[characters]]
-        character = "peterman"
-        cell = "1C2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        1C2 = "safe revealed"
-        {guard1()}
-    """)
+    game = make({**HOME, "1C2": "safe revealed"}, [character("hawk", "1B2"), character("peterman", "1C2")])
     err = refuse(game, "orders 1 1B2", "CHAR-15")
     assert "Rook" in err.reason
     refuse(game, "tinker", "CHAR-14")
@@ -132,25 +85,10 @@ def test_ability_of_another_character_is_refused():
 
 # ============================================================================ CHAR-1 Acrobat Flexibility
 
-def flex_game(extra: str = "", stealth: int = 3, spent: int = 0, others: str = "") -> Game:
-    return make(f"""
-        spent = {spent}
-        [[characters]]
-        character = "acrobat"
-        cell = "1B2"
-        stealth = {stealth}
-        {extra}
-        {others}
-        [tiles]
-        1B2 = "computer_laser revealed"
-        1C2 = "safe revealed"
-        1A2 = "computer_motion revealed"
-        [[guards]]
-        floor = 1
-        cell = "1C2"
-        die = "1D3"
-        deck = ["1B4", "1A4", "1D4"]
-    """)
+def flex_game(stealth: int = 3, spent: int = 0, others=(), **acrobat) -> Game:
+    return make({**HOME, "1C2": "safe revealed", "1A2": "computer_motion revealed"},
+                [character("acrobat", "1B2", stealth=stealth, **acrobat), *others],
+                guards=[guard1("1C2", "1D3", deck=["1B4", "1A4", "1D4"])], spent=spent)
 
 
 def test_flex_moves_into_the_guard_cell_without_stealth_loss():
@@ -216,14 +154,10 @@ def test_flex_refused_without_a_guard_on_the_cell():
 
 def test_flex_pays_the_gemstone_surcharge():
     """CHAR-1, DEC-54, LOOT-4: Flexibility is a counting move and pays the Gemstone's +1."""
-    others = """
-        [[characters]]
-        character = "hawk"
-        cell = "1C2"
-    """
-    game = flex_game(extra='loot = ["gemstone"]', spent=4, others=others)
+    others = [character("hawk", "1C2")]
+    game = flex_game(loot=["gemstone"], spent=4, others=others)
     refuse(game, "flex 1C2", "LOOT-4")
-    game = flex_game(extra='loot = ["gemstone"]', spent=3, others=others)
+    game = flex_game(loot=["gemstone"], spent=3, others=others)
     game.apply("flex 1C2")
     assert game.s.spent == 4
     assert ch(game).stealth == 3
@@ -231,25 +165,13 @@ def test_flex_pays_the_gemstone_surcharge():
 
 # ============================================================================ CHAR-2 Acrobat Climb Window
 
-def climb_game(above: str, spent: int = 0, here: str = "1A1", loot: str = "", others: str = "",
-               guard2: str = 'cell = "2D4"\ndie = "2D1"\ndeck = ["2C4", "2B4"]') -> Game:
+def climb_game(above: str, spent: int = 0, here: str = "1A1", loot=(), others=(), guard2=None) -> Game:
+    """The advanced Acrobat on *here* below the tile *above*; *guard2*: the floor-2 guard's fields."""
     up = "2" + here[1:]
-    return make(f"""
-        spent = {spent}
-        [[characters]]
-        character = "acrobat"
-        side = "advanced"
-        cell = "{here}"
-        loot = [{loot}]
-        {others}
-        [tiles]
-        {here} = "computer_laser revealed"
-        {up} = "{above}"
-        {guard1(deck='"1B4", "1C1", "1D1"')}
-        [[guards]]
-        floor = 2
-        {guard2}
-    """)
+    guard2 = guard2 or {"cell": "2D4", "die": "2D1", "deck": ["2C4", "2B4"]}
+    return make({here: "computer_laser revealed", up: above},
+                [character("acrobat", here, side="advanced", loot=list(loot)), *others],
+                guards=[guard1(), {"floor": 2, **guard2}], spent=spent)
 
 
 def test_climb_moves_up_spends_3_and_ends_the_phase():
@@ -267,7 +189,7 @@ def test_climb_moves_up_spends_3_and_ends_the_phase():
 
 def test_climb_places_a_new_floor_guard():
     """CHAR-2, GUARD-2: a climb onto an unguarded floor places its guard."""
-    game = climb_game("computer_motion", guard2='deck = ["2C4", "2B4", "2D4"]')
+    game = climb_game("computer_motion", guard2={"deck": ["2C4", "2B4", "2D4"]})
     assert not game.s.guards[1].placed
     out = game.apply("climb 2A1")
     assert "guard_placed" in kinds(out)
@@ -275,20 +197,8 @@ def test_climb_places_a_new_floor_guard():
 
 
 def test_climb_down_from_an_outer_cell():
-    game = make(f"""
-        [[characters]]
-        character = "acrobat"
-        side = "advanced"
-        cell = "2D3"
-        [tiles]
-        2D3 = "computer_laser revealed"
-        1D3 = "safe"
-        {guard1()}
-        [[guards]]
-        floor = 2
-        cell = "2A4"
-        die = "2A1"
-    """)
+    game = make({"2D3": "computer_laser revealed", "1D3": "safe"}, [character("acrobat", "2D3", side="advanced")],
+                guards=[guard1(), {"floor": 2, "cell": "2A4", "die": "2A1"}])
     game.apply("climb 1D3")
     assert ch(game).cell == cell("1D3")
 
@@ -343,19 +253,8 @@ def test_climb_refuses_inner_cells_the_roof_and_short_allowance():
     refuse(game, "climb 2B2", "CHAR-2")  # not an outer cell
     game = climb_game("computer_motion", spent=2)
     refuse(game, "climb 2A1", "CHAR-2")  # 3 actions needed
-    game = make(f"""
-        [[characters]]
-        character = "acrobat"
-        side = "advanced"
-        cell = "3A1"
-        [tiles]
-        3A1 = "computer_laser revealed"
-        {guard1()}
-        [[guards]]
-        floor = 3
-        cell = "3D4"
-        die = "3D1"
-    """)
+    game = make({"3A1": "computer_laser revealed"}, [character("acrobat", "3A1", side="advanced")],
+                guards=[guard1(), {"floor": 3, "cell": "3D4", "die": "3D1"}])
     climbs = [str(a) for a in game.legal_actions() if a.verb == "climb"]
     assert climbs == ["climb 2A1"]  # never to the roof (DEC-50)
     refuse(game, "climb 1A1", "CHAR-2")
@@ -363,12 +262,8 @@ def test_climb_refuses_inner_cells_the_roof_and_short_allowance():
 
 def test_climb_refuses_gemstone_into_an_occupied_cell():
     """CHAR-2: with the Gemstone, an occupied cell is no legal target."""
-    others = """
-        [[characters]]
-        character = "hawk"
-        cell = "2A1"
-    """
-    game = climb_game("computer_motion revealed", loot='"gemstone"', others=others)
+    others = [character("hawk", "2A1")]
+    game = climb_game("computer_motion revealed", loot=["gemstone"], others=others)
     refuse(game, "climb 2A1", "CHAR-2")
 
 
@@ -382,19 +277,8 @@ def test_climb_is_not_affected_by_time_lock():
 # ============================================================================ CHAR-3 Hacker Jammer
 
 def jammer_game(tile: str, hacker_side: str = "basic") -> Game:
-    return make(f"""
-        [[characters]]
-        character = "hawk"
-        cell = "1B2"
-        [[characters]]
-        character = "hacker"
-        side = "{hacker_side}"
-        cell = "1C2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        1C2 = "{tile} revealed"
-        {guard1()}
-    """)
+    return make({**HOME, "1C2": f"{tile} revealed"},
+                [character("hawk", "1B2"), character("hacker", "1C2", side=hacker_side)])
 
 
 def test_jammer_laser_on_another_seats_turn():
@@ -422,15 +306,7 @@ def test_without_jammer_motion_triggers():
 
 
 def test_jammer_hacker_himself():
-    game = make(f"""
-        [[characters]]
-        character = "hacker"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        1C2 = "fingerprint 4"
-        {guard1()}
-    """)
+    game = make({**HOME, "1C2": "fingerprint 4"}, [character("hacker", "1B2")])
     game.apply("move 1C2")
     assert not game.s.tiles[cell("1C2")].alarm
 
@@ -438,15 +314,7 @@ def test_jammer_hacker_himself():
 # ============================================================================ CHAR-4 Hacker Laptop
 
 def test_laptop_puts_one_token_for_one_action():
-    game = make(f"""
-        [[characters]]
-        character = "hacker"
-        side = "advanced"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        {guard1()}
-    """)
+    game = make(HOME, [character("hacker", "1B2", side="advanced")])
     game.apply("laptop")
     assert ch(game).token
     assert game.s.spent == 1
@@ -454,16 +322,7 @@ def test_laptop_puts_one_token_for_one_action():
 
 
 def test_laptop_refused_without_an_action_left():
-    game = make(f"""
-        spent = 4
-        [[characters]]
-        character = "hacker"
-        side = "advanced"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        {guard1()}
-    """)
+    game = make(HOME, [character("hacker", "1B2", side="advanced")], spent=4)
     refuse(game, "laptop", "CHAR-4")
 
 
@@ -488,25 +347,14 @@ def _with_token(game: Game, seat: int) -> dict:
 
 # ============================================================================ CHAR-5 Hawk X-Ray
 
-def hawk_game(side: str, here: str, tiles: str, guard2: bool = True) -> Game:
-    return make(f"""
-        [[characters]]
-        character = "hawk"
-        side = "{side}"
-        cell = "{here}"
-        [tiles]
-        {tiles}
-        {guard1()}
-        [[guards]]
-        floor = 2
-        cell = "2D4"
-        die = "2D3"
-    """)
+def hawk_game(side: str, here: str, tiles: dict) -> Game:
+    return make(tiles, [character("hawk", here, side=side)],
+                guards=[guard1(), {"floor": 2, "cell": "2D4", "die": "2D3"}])
 
 
 def test_xray_peeks_through_a_wall_once_per_turn():
     """CHAR-5: free, once per turn, only across a wall of the Hawk's cell."""
-    game = hawk_game("basic", "2B1", '2B1 = "computer_laser revealed"')
+    game = hawk_game("basic", "2B1", {"2B1": "computer_laser revealed"})
     xs = sorted(str(a) for a in game.legal_actions() if a.verb == "xray")
     assert xs == ["xray 2A1", "xray 2C1"]
     out = game.apply("xray 2A1")
@@ -518,18 +366,18 @@ def test_xray_peeks_through_a_wall_once_per_turn():
 
 
 def test_xray_not_without_a_wall():
-    game = hawk_game("basic", "2B1", '2B1 = "computer_laser revealed"')
+    game = hawk_game("basic", "2B1", {"2B1": "computer_laser revealed"})
     refuse(game, "xray 2B2", "CHAR-5")  # adjacent, no wall
     refuse(game, "xray 2D1", "CHAR-5")  # not sharing a side
 
 
 def test_xray_not_a_face_up_tile():
-    game = hawk_game("basic", "2B1", '2B1 = "computer_laser revealed"\n2A1 = "safe revealed"')
+    game = hawk_game("basic", "2B1", {"2B1": "computer_laser revealed", "2A1": "safe revealed"})
     refuse(game, "xray 2A1", "CHAR-5")
 
 
 def test_xray_usable_again_next_turn():
-    game = hawk_game("basic", "2B1", '2B1 = "computer_laser revealed"')
+    game = hawk_game("basic", "2B1", {"2B1": "computer_laser revealed"})
     game.apply("xray 2A1")
     game.apply("end")
     assert game.s.active == 0 and ch(game).used == []
@@ -540,7 +388,7 @@ def test_xray_usable_again_next_turn():
 
 def test_enhance_two_links_through_a_face_up_middle():
     """CHAR-6: 2 links with a face-up middle tile, never through walls."""
-    game = hawk_game("advanced", "1A2", '1A2 = "computer_laser revealed"\n1B2 = "safe revealed"')
+    game = hawk_game("advanced", "1A2", {"1A2": "computer_laser revealed", "1B2": "safe revealed"})
     targets = {str(a) for a in game.legal_actions() if a.verb == "enhance"}
     assert "enhance 1C2" in targets and "enhance 1A1" in targets
     assert "enhance 1A3" not in targets  # wall A2/A3
@@ -553,14 +401,14 @@ def test_enhance_two_links_through_a_face_up_middle():
 
 
 def test_enhance_middle_face_down_is_not_a_link():
-    game = hawk_game("advanced", "1A2", '1A2 = "computer_laser revealed"\n1B2 = "safe"')
+    game = hawk_game("advanced", "1A2", {"1A2": "computer_laser revealed", "1B2": "safe"})
     refuse(game, "enhance 1C2", "CHAR-6")
 
 
 def test_enhance_uses_stairs_both_ways():
-    game = hawk_game("advanced", "1A2", '1A2 = "computer_laser revealed"\n1B2 = "stairs 4 revealed"')
+    game = hawk_game("advanced", "1A2", {"1A2": "computer_laser revealed", "1B2": "stairs 4 revealed"})
     assert "enhance 2B2" in [str(a) for a in game.legal_actions()]  # up the Stairs from the middle
-    game = hawk_game("advanced", "2B2", '2B2 = "computer_laser revealed"\n1B2 = "stairs 4 revealed"')
+    game = hawk_game("advanced", "2B2", {"2B2": "computer_laser revealed", "1B2": "stairs 4 revealed"})
     assert "enhance 1A2" in [str(a) for a in game.legal_actions()]  # down the Stairs, then adjacent
 
 
@@ -568,19 +416,9 @@ def test_enhance_uses_stairs_both_ways():
 
 def test_crybaby_on_revealed_adjacent_tiles_only_unlimited():
     """CHAR-7, DEC-27, DEC-46: free, any number, revealed adjacent tiles, not hackable."""
-    game = make(f"""
-        [[characters]]
-        character = "juicer"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        1C2 = "fingerprint 4 revealed"
-        1A2 = "safe revealed"
-        1B1 = "stairs 4"
-        1B3 = "stairs 5 revealed"
-        1D1 = "computer_fingerprint revealed hack=2"
-        {guard1()}
-    """)
+    game = make({**HOME, "1C2": "fingerprint 4 revealed", "1A2": "safe revealed", "1B1": "stairs 4",
+                 "1B3": "stairs 5 revealed", "1D1": "computer_fingerprint revealed hack=2"},
+                [character("juicer", "1B2")])
     refuse(game, "crybaby 1B1", "CHAR-7")  # face down
     refuse(game, "crybaby 1B3", "CHAR-7")  # across the wall B2/B3
     game.apply("crybaby 1C2")
@@ -595,20 +433,9 @@ def test_crybaby_on_revealed_adjacent_tiles_only_unlimited():
 # ============================================================================ CHAR-8 Juicer Reroute
 
 def reroute_game(alarm: bool, token: bool) -> Game:
-    return make(f"""
-        [[characters]]
-        character = "juicer"
-        side = "advanced"
-        cell = "1B2"
-        token = {str(token).lower()}
-        [tiles]
-        1B2 = "laser 1 revealed{' alarm' if alarm else ''}"
-        [[guards]]
-        floor = 1
-        cell = "1D4"
-        die = "{'1B2' if alarm else '1A4'}"
-        deck = ["1B4", "1C1", "1D1"]
-    """)
+    return make({"1B2": f"laser 1 revealed{' alarm' if alarm else ''}"},
+                [character("juicer", "1B2", side="advanced", token=token)],
+                guards=[guard1(die="1B2" if alarm else "1A4")])
 
 
 def test_reroute_take_removes_the_alarm_and_the_guard_draws():
@@ -624,17 +451,8 @@ def test_reroute_take_removes_the_alarm_and_the_guard_draws():
 
 
 def test_reroute_trigger_sets_the_alarm_off_not_hackable():
-    game = make(f"""
-        [[characters]]
-        character = "juicer"
-        side = "advanced"
-        cell = "1B2"
-        token = true
-        [tiles]
-        1B2 = "laser 1 revealed"
-        1D1 = "computer_laser revealed hack=3"
-        {guard1()}
-    """)
+    game = make({"1B2": "laser 1 revealed", "1D1": "computer_laser revealed hack=3"},
+                [character("juicer", "1B2", side="advanced", token=True)])
     refuse(game, "reroute take", "CHAR-8")  # already holds one
     game.apply("reroute trigger")
     assert game.pending is None
@@ -650,23 +468,14 @@ def test_reroute_refusals():
 
 # ============================================================================ CHAR-9 Peterman Steady Hands
 
-def peterman_game(side: str, tiles: str, dice_on_safe: int = 1) -> Game:
-    return make(f"""
-        [[characters]]
-        character = "peterman"
-        side = "{side}"
-        cell = "1B2"
-        [tiles]
-        1B2 = "safe revealed dice={dice_on_safe}"
-        {tiles}
-        {guard1()}
-    """)
+def peterman_game(side: str, tiles: dict, dice_on_safe: int = 1) -> Game:
+    return make({"1B2": f"safe revealed dice={dice_on_safe}", **tiles}, [character("peterman", "1B2", side=side)])
 
 
 @pytest.mark.parametrize("side, count", [("basic", 3), ("advanced", 2)])
 def test_steady_hands_safe_roll(side, count):
     """CHAR-9, ACT-11: +1 die for the basic Peterman, not added to the Safe."""
-    game = peterman_game(side, "", dice_on_safe=2)
+    game = peterman_game(side, {}, dice_on_safe=2)
     out = game.apply("roll")
     roll = next(h for h in out if h.kind == "safe_roll")
     assert len(roll.value) == count
@@ -676,7 +485,7 @@ def test_steady_hands_safe_roll(side, count):
 @pytest.mark.parametrize("side, count", [("basic", 2), ("advanced", 1)])
 def test_steady_hands_keypad(side, count):
     """CHAR-9, TILE-10: +1 die on the Peterman's Keypad attempts."""
-    game = peterman_game(side, '1C2 = "keypad 4 revealed"')
+    game = peterman_game(side, {"1C2": "keypad 4 revealed"})
     out = game.apply("move 1C2")
     roll = next(h for h in out if h.kind == "keypad_roll")
     assert len(roll.value) == count
@@ -687,25 +496,12 @@ def test_steady_hands_keypad(side, count):
 COMBO_2B2 = ["2A2", "2C2", "2D2", "2B1", "2B3", "2B4"]
 
 
-def drill_game(last: str = "motion 1", loot_holder: str = "", guard2: str = "") -> Game:
-    cracked = "\n".join(f'{c} = "{k} cracked revealed"' for c, k in zip(
-        COMBO_2B2[:5], ["stairs 4", "stairs 5", "stairs 6", "service_duct 5", "service_duct 6"]))
-    return make(f"""
-        tool_deck = ["crowbar", "donuts"]
-        loot_deck = ["bust", "stamp"]
-        [[characters]]
-        character = "peterman"
-        side = "advanced"
-        cell = "1B2"
-        {loot_holder}
-        [tiles]
-        1B2 = "computer_laser revealed"
-        2B2 = "safe revealed dice=1"
-        {cracked}
-        2B4 = "{last} revealed"
-        {guard1()}
-        {guard2}
-    """)
+def drill_game(last: str = "motion 1", **peterman) -> Game:
+    cracked = {c: f"{k} cracked revealed" for c, k in zip(
+        COMBO_2B2[:5], ["stairs 4", "stairs 5", "stairs 6", "service_duct 5", "service_duct 6"])}
+    return make({**HOME, "2B2": "safe revealed dice=1", **cracked, "2B4": f"{last} revealed"},
+                [character("peterman", "1B2", side="advanced", **peterman)],
+                tool_deck=["crowbar", "donuts"], loot_deck=["bust", "stamp"])
 
 
 def test_drill_from_below_cracks_and_lays_rewards_on_the_safe():
@@ -735,64 +531,26 @@ def test_drill_add_die_from_below_costs_2():
 
 
 def test_drill_from_above():
-    game = make(f"""
-        [[characters]]
-        character = "peterman"
-        side = "advanced"
-        cell = "2B2"
-        [tiles]
-        2B2 = "computer_laser revealed"
-        1B2 = "safe revealed"
-        {guard1()}
-        [[guards]]
-        floor = 2
-        cell = "2D4"
-        die = "2D3"
-    """)
+    game = make({"2B2": "computer_laser revealed", "1B2": "safe revealed"},
+                [character("peterman", "2B2", side="advanced")],
+                guards=[guard1(), {"floor": 2, "cell": "2D4", "die": "2D3"}])
     game.apply("add-die 1B2")
     assert game.s.tiles[cell("1B2")].dice == 1
 
 
 def test_drill_refusals():
-    basic = make(f"""
-        [[characters]]
-        character = "peterman"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        2B2 = "safe revealed dice=1"
-        {guard1()}
-    """)
+    basic = make({**HOME, "2B2": "safe revealed dice=1"}, [character("peterman", "1B2")])
     refuse(basic, "roll 2B2", "ACT-11")  # only the advanced side drills
-    hidden = make(f"""
-        [[characters]]
-        character = "peterman"
-        side = "advanced"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        2B2 = "safe"
-        {guard1()}
-    """)
+    hidden = make({**HOME, "2B2": "safe"}, [character("peterman", "1B2", side="advanced")])
     refuse(hidden, "add-die 2B2", "CHAR-10")  # a face-down Safe
-    keycard = drill_game(loot_holder='loot = ["keycard"]')
+    keycard = drill_game(loot=["keycard"])
     refuse(keycard, "roll 2B2", "LOOT-7")  # the Keycard holder must stand on that Safe
 
 
 # ============================================================================ CHAR-11 Raven Distract
 
-def raven_game(side: str, crow: str | None = None, extra: str = "", guard: str = "") -> Game:
-    return make(f"""
-        {'crow = "' + crow + '"' if crow else ''}
-        [[characters]]
-        character = "raven"
-        side = "{side}"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        {extra}
-        {guard or guard1()}
-    """)
+def raven_game(side: str, guard=None) -> Game:
+    return make(HOME, [character("raven", "1B2", side=side)], guards=[guard or guard1()])
 
 
 def test_distract_range_0_to_2_walls_count():
@@ -812,14 +570,7 @@ def test_distract_range_0_to_2_walls_count():
     refuse(game, "distract 1C1", "CHAR-11")  # already there
 
 
-SLOW_GUARD = """
-[[guards]]
-floor = 1
-cell = "1D1"
-die = "1A1"
-speed = 2
-deck = ["1D4", "1C4"]
-"""
+SLOW_GUARD = {"floor": 1, "cell": "1D1", "die": "1A1", "speed": 2, "deck": ["1D4", "1C4"]}
 
 
 def test_distract_crow_costs_the_guard_one_more_mp():
@@ -837,22 +588,9 @@ def test_distract_crow_costs_the_guard_one_more_mp():
 # ============================================================================ CHAR-12 Raven Disrupt
 
 def disrupt_game(alarm: bool) -> Game:
-    return make(f"""
-        [[characters]]
-        character = "raven"
-        side = "advanced"
-        cell = "1B2"
-        stealth = 3
-        [tiles]
-        1B2 = "computer_laser revealed"
-        1A2 = "safe revealed"
-        1D4 = "laser 1 revealed{' alarm' if alarm else ''}"
-        [[guards]]
-        floor = 1
-        cell = "1B2"
-        die = "{'1D4' if alarm else '1A4'}"
-        deck = ["1D1", "1C1"]
-    """)
+    return make({**HOME, "1A2": "safe revealed", "1D4": f"laser 1 revealed{' alarm' if alarm else ''}"},
+                [character("raven", "1B2", side="advanced", stealth=3)],
+                guards=[guard1("1B2", "1D4" if alarm else "1A4", deck=["1D1", "1C1"])])
 
 
 def test_disrupt_cancels_the_guard_move_without_alarms():
@@ -896,21 +634,9 @@ def test_basic_rigger_starts_with_the_dynamite_advanced_does_not():
 @pytest.mark.parametrize("side", ["basic", "advanced"])
 def test_the_solution_draw_two_keep_one(side):
     """CHAR-13 (and CHAR-14, which carries it): anyone getting a Tool may draw 2, keep 1."""
-    game = make(f"""
-        tool_deck = ["crowbar", "donuts", "smoke_bomb"]
-        [[characters]]
-        character = "hawk"
-        cell = "1B2"
-        [[characters]]
-        character = "rigger"
-        side = "{side}"
-        cell = "1A2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        1A2 = "safe revealed"
-        1C2 = "laboratory 3"
-        {guard1()}
-    """)
+    game = make({**HOME, "1A2": "safe revealed", "1C2": "laboratory 3"},
+                [character("hawk", "1B2"), character("rigger", "1A2", side=side)],
+                tool_deck=["crowbar", "donuts", "smoke_bomb"])
     game.apply("move 1C2")
     assert game.pending.seat == 0 and game.pending.rule == "CHAR-13"
     game.apply("draw two")
@@ -923,17 +649,8 @@ def test_the_solution_draw_two_keep_one(side):
 
 def test_tinker_pays_own_stealth_for_a_tool():
     """CHAR-14: free, any number; pay 1 own Stealth; refused at 0 own Stealth."""
-    game = make(f"""
-        tool_deck = ["crowbar", "donuts", "smoke_bomb"]
-        [[characters]]
-        character = "rigger"
-        side = "advanced"
-        cell = "1B2"
-        stealth = 2
-        [tiles]
-        1B2 = "lavatory revealed stealth=3"
-        {guard1()}
-    """)
+    game = make({"1B2": "lavatory revealed stealth=3"}, [character("rigger", "1B2", side="advanced", stealth=2)],
+                tool_deck=["crowbar", "donuts", "smoke_bomb"])
     game.apply("tinker")
     game.apply("draw one")  # Tinker draws use the draw-2-keep-1 rule too
     assert ch(game).tools == ["smoke_bomb"]
@@ -950,46 +667,22 @@ def test_tinker_pays_own_stealth_for_a_tool():
 
 
 def test_tinker_refused_with_an_empty_tool_deck():
-    game = make(f"""
-        tool_deck = []
-        [[characters]]
-        character = "rigger"
-        side = "advanced"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        {guard1()}
-    """)
+    game = make(HOME, [character("rigger", "1B2", side="advanced")], tool_deck=[])
     refuse(game, "tinker", "CHAR-14")
 
 
 # ============================================================================ CHAR-15 Rook Orders
 
-def rook_game(side: str = "basic", spent: int = 0, other_cell: str = "1C3", tiles: str = "",
-              other_loot: str = "", guards: str = "") -> Game:
-    return make(f"""
-        spent = {spent}
-        entrance = "1D1"
-        [[characters]]
-        character = "rook"
-        side = "{side}"
-        cell = "1B2"
-        [[characters]]
-        character = "hawk"
-        cell = "{other_cell}"
-        loot = [{other_loot}]
-        [[characters]]
-        character = "spotter"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        {tiles}
-        {guards or guard1()}
-    """)
+def rook_game(side: str = "basic", spent: int = 0, other_cell: str = "1C3", tiles=None,
+              other_loot=(), guards=None) -> Game:
+    return make({**HOME, **(tiles or {})},
+                [character("rook", "1B2", side=side), character("hawk", other_cell, loot=list(other_loot)),
+                 character("spotter")], guards=guards, spent=spent, entrance="1D1")
 
 
 def test_orders_move_another_character_quietly_through_a_laser():
     """CHAR-15, DEC-25: the Rook pays 1 action; a Laser takes the ordered character quietly."""
-    game = rook_game(tiles='1C3 = "safe revealed"\n1C4 = "laser 1"')
+    game = rook_game(tiles={"1C3": "safe revealed", "1C4": "laser 1"})
     out = game.apply("orders 1 1C4")
     assert ch(game, 1).cell == cell("1C4")
     assert game.pending is None
@@ -1001,14 +694,14 @@ def test_orders_move_another_character_quietly_through_a_laser():
 
 
 def test_orders_ignore_a_known_deadbolt_and_the_gemstone():
-    game = rook_game(tiles='1C3 = "safe revealed"\n1C4 = "deadbolt 1 revealed"', other_loot='"gemstone"')
+    game = rook_game(tiles={"1C3": "safe revealed", "1C4": "deadbolt 1 revealed"}, other_loot=["gemstone"])
     game.apply("orders 1 1C4")
     assert ch(game, 1).cell == cell("1C4")
     assert game.s.spent == 1
 
 
 def test_orders_keypad_still_rolls():
-    game = rook_game(tiles='1C3 = "safe revealed"\n1C4 = "keypad 4 revealed"')
+    game = rook_game(tiles={"1C3": "safe revealed", "1C4": "keypad 4 revealed"})
     out = game.apply("orders 1 1C4")
     assert "keypad_roll" in kinds(out)
     assert game.s.spent == 1
@@ -1016,33 +709,33 @@ def test_orders_keypad_still_rolls():
 
 def test_orders_into_the_guards_cell_costs_the_ordered_character_stealth():
     """CHAR-15: all rules apply to the ordered character (END-2a)."""
-    game = rook_game(tiles='1C3 = "safe revealed"\n1C4 = "stairs 4"', guards=guard1("1C4", "1A4"))
+    game = rook_game(tiles={"1C3": "safe revealed", "1C4": "stairs 4"}, guards=[guard1("1C4", "1A4")])
     game.apply("orders 1 1C4")
     assert ch(game, 1).stealth == 2
     assert ch(game, 0).stealth == 3
 
 
 def test_orders_refusals():
-    game = rook_game(tiles='1C3 = "safe revealed"')
+    game = rook_game(tiles={"1C3": "safe revealed"})
     refuse(game, "orders 1 1A3", "CHAR-15")  # not linked to the Hawk's cell 1C3
     refuse(game, "orders 0 1A2", "CHAR-15")  # himself
     refuse(game, "orders 2 1A1", "CHAR-15")  # the Spotter is not on the board yet
     refuse(game, "orders 3 1A1", "CHAR-15")  # no such seat
-    spent = rook_game(spent=4, tiles='1C3 = "safe revealed"')
+    spent = rook_game(spent=4, tiles={"1C3": "safe revealed"})
     refuse(spent, "orders 1 1C4", "CHAR-15")  # no action left
 
 
 def test_orders_respect_the_ordered_characters_restrictions():
     """CHAR-15, LOOT-9: 'a link it could use': the Painting bars Secret Doors for the ordered one."""
-    game = rook_game(other_cell="1A4", tiles='1A4 = "safe revealed"\n1B4 = "secret_door 1 revealed"',
-                     other_loot='"painting"')
+    game = rook_game(other_cell="1A4", tiles={"1A4": "safe revealed", "1B4": "secret_door 1 revealed"},
+                     other_loot=["painting"])
     refuse(game, "orders 1 1B4", "LOOT-9")
 
 
 def test_orders_walk_down_stays_non_counting():
     """CHAR-15, ACT-8: an ordered walk-down is not an entry (no Laser)."""
-    game = rook_game(other_cell="2C3", tiles='2C3 = "walkway 1 revealed"\n1C3 = "laser 1 revealed"',
-                     guards=guard1() + '\n[[guards]]\nfloor = 2\ncell = "2A1"\ndie = "2A4"\n')
+    game = rook_game(other_cell="2C3", tiles={"2C3": "walkway 1 revealed", "1C3": "laser 1 revealed"},
+                     guards=[guard1(), {"floor": 2, "cell": "2A1", "die": "2A4"}])
     game.apply("orders 1 1C3")
     assert ch(game, 1).cell == cell("1C3")
     assert not game.s.tiles[cell("1C3")].alarm
@@ -1051,17 +744,12 @@ def test_orders_walk_down_stays_non_counting():
 
 # ============================================================================ CHAR-16 Rook Disguise
 
-DISGUISE_GUARDS = guard1("1D4", "1A4") + """
-[[guards]]
-floor = 2
-cell = "2D4"
-die = "2A1"
-"""
+DISGUISE_GUARDS = [guard1("1D4", "1A4"), {"floor": 2, "cell": "2D4", "die": "2A1"}]
 
 
 def test_disguise_swaps_across_floors_non_counting():
     """CHAR-16: 1 action, any floor; both arrivals non-counting (no Laser on arrival)."""
-    game = rook_game(side="advanced", other_cell="2C3", tiles='2C3 = "laser 1 revealed"',
+    game = rook_game(side="advanced", other_cell="2C3", tiles={"2C3": "laser 1 revealed"},
                      guards=DISGUISE_GUARDS)
     out = game.apply("disguise 1")
     assert ch(game, 0).cell == cell("2C3")
@@ -1073,29 +761,18 @@ def test_disguise_swaps_across_floors_non_counting():
 
 def test_disguise_only_as_the_first_action():
     """DEC-49: no action point spent yet this turn; free actions before it are fine."""
-    game = rook_game(side="advanced", other_cell="2C3", tiles='2C3 = "safe revealed"\n1A2 = "stairs 4"',
+    game = rook_game(side="advanced", other_cell="2C3", tiles={"2C3": "safe revealed", "1A2": "stairs 4"},
                      guards=DISGUISE_GUARDS)
     game.apply("peek 1A2")
     refuse(game, "disguise 1", "DEC-49")
-    again = rook_game(side="advanced", other_cell="2C3", tiles='2C3 = "safe revealed"', guards=DISGUISE_GUARDS)
+    again = rook_game(side="advanced", other_cell="2C3", tiles={"2C3": "safe revealed"}, guards=DISGUISE_GUARDS)
     again.apply("disguise 1")
     refuse(again, "disguise 1", "DEC-49")  # so at most once a turn
 
 
 def test_disguise_after_a_free_action():
-    game = make(f"""
-        [[characters]]
-        character = "rook"
-        side = "advanced"
-        cell = "1B2"
-        [[characters]]
-        character = "hawk"
-        cell = "1C3"
-        [tiles]
-        1B2 = {{ kind = "computer_laser", revealed = true, items = ["crowbar"] }}
-        1C3 = "safe revealed"
-        {guard1()}
-    """)
+    game = make({"1B2": {"kind": "computer_laser", "revealed": True, "items": ["crowbar"]}, "1C3": "safe revealed"},
+                [character("rook", "1B2", side="advanced"), character("hawk", "1C3")])
     game.apply("pick-up crowbar")
     game.apply("disguise 1")
     assert ch(game, 0).cell == cell("1C3")
@@ -1104,21 +781,21 @@ def test_disguise_after_a_free_action():
 def test_disguise_sight_but_no_tiara():
     """CHAR-16, END-2a: arriving on a guard's cell costs Stealth; LOOT-12: a swap is not a
     move the Tiara reacts to."""
-    game = rook_game(side="advanced", other_cell="1C3", other_loot='"tiara"',
-                     tiles='1C3 = "safe revealed"\n1B1 = "stairs 4"', guards=guard1("1C3", "1A4"))
+    game = rook_game(side="advanced", other_cell="1C3", other_loot=["tiara"],
+                     tiles={"1C3": "safe revealed", "1B1": "stairs 4"}, guards=[guard1("1C3", "1A4")])
     # the Rook arrives on the guard's cell 1C3; the Hawk (Tiara) lands on 1B2, next to no guard
     game.apply("disguise 1")
     assert ch(game, 0).stealth == 2
     assert ch(game, 1).stealth == 3
-    tiara = rook_game(side="advanced", other_cell="1D3", other_loot='"tiara"',
-                      tiles='1D3 = "safe revealed"', guards=guard1("1C2", "1A4"))
+    tiara = rook_game(side="advanced", other_cell="1D3", other_loot=["tiara"],
+                      tiles={"1D3": "safe revealed"}, guards=[guard1("1C2", "1A4")])
     tiara.apply("disguise 1")  # the Hawk lands on 1B2, adjacent to the guard on 1C2
     assert ch(tiara, 1).cell == cell("1B2")
     assert ch(tiara, 1).stealth == 3
 
 
 def test_disguise_refusals():
-    game = rook_game(side="advanced", other_cell="1B2", tiles="")
+    game = rook_game(side="advanced", other_cell="1B2")
     refuse(game, "disguise 1", "CHAR-16")  # same tile: nothing to swap
     refuse(game, "disguise 2", "CHAR-16")  # not on the board
     refuse(game, "disguise 0", "CHAR-16")  # himself
@@ -1126,21 +803,8 @@ def test_disguise_refusals():
 
 # ============================================================================ CHAR-17 / CHAR-18 Spotter
 
-def spotter_game(side: str, deck: str = '"1A1", "1D4", "1C3"', events: str = '"lampshade", "video_loop", "heads_up"') -> Game:
-    return make(f"""
-        event_deck = [{events}]
-        [[characters]]
-        character = "spotter"
-        side = "{side}"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        [[guards]]
-        floor = 1
-        cell = "1D1"
-        die = "1A4"
-        deck = [{deck}]
-    """)
+def spotter_game(side: str, deck=("1A1", "1D4", "1C3"), events=("lampshade", "video_loop", "heads_up")) -> Game:
+    return make(HOME, [character("spotter", "1B2", side=side)], guards=[guard1("1D1", "1A4", deck=deck)], events=events)
 
 
 @pytest.mark.parametrize("where, deck", [("bottom", ["1C3", "1A1", "1D4"]), ("top", ["1A1", "1D4", "1C3"])])
@@ -1159,13 +823,13 @@ def test_clairvoyance_top_or_bottom(where, deck):
 
 
 def test_clairvoyance_again_next_turn_and_empty_deck():
-    game = spotter_game("basic", deck='"1A1", "1C3"')
+    game = spotter_game("basic", deck=["1A1", "1C3"])
     game.apply("clairvoyance")
     game.apply("order top")
     game.apply("end")  # Event, guard phase: he walks to 1A4 and draws 1C3
     assert game.s.active == 0
     game.apply("clairvoyance")  # once per turn resets (TURN-2c)
-    empty = spotter_game("basic", deck="")
+    empty = spotter_game("basic", deck=[])
     refuse(empty, "clairvoyance", "CHAR-17")
 
 
@@ -1186,20 +850,12 @@ def test_precognition_top_or_bottom(where, deck):
 
 
 def test_precognition_empty_event_deck_refused():
-    game = spotter_game("advanced", events="")
+    game = spotter_game("advanced", events=[])
     refuse(game, "precognition", "CHAR-18")
 
 
 def test_spotter_needs_an_action():
-    game = make(f"""
-        spent = 4
-        [[characters]]
-        character = "spotter"
-        cell = "1B2"
-        [tiles]
-        1B2 = "computer_laser revealed"
-        {guard1()}
-    """)
+    game = make(HOME, [character("spotter", "1B2")], spent=4)
     refuse(game, "clairvoyance", "CHAR-17")
 
 
@@ -1217,18 +873,21 @@ def test_random_playouts_never_crash(name, side):
         chars = [name] + others[: rnd.randint(0, 3)]
         sides = [side] + [rnd.choice(["basic", "advanced"]) for _ in chars[1:]]
         game = Game.new(seed, characters=chars, sides=sides)
-        for _ in range(150):
-            if game.is_over:
-                break
+
+        def pick(game):
             acts = game.legal_actions()
             if len(acts) > 1 and rnd.random() < 0.8:
                 acts = [a for a in acts if a.verb != "end"] or acts
-            game.apply(rnd.choice(acts))
+            return rnd.choice(acts)
+
+        def check(game):
             if game.pending is not None or game.is_over:
-                continue  # mid-resolution or stopped by a capture
+                return  # mid-resolution or stopped by a capture
             for gd in game.s.guards:
                 if gd.placed:
                     assert gd.die != gd.cell
                     assert not game.s.tiles[gd.cell].alarm
             assert game.s.spent <= game.s.allowance
+
+        play_until(game, pick, 150, after=check)
         assert game.replay().to_dict() == game.to_dict()

@@ -18,18 +18,17 @@ spends 3 actions so that no Event is drawn (TURN-4).
 
 from __future__ import annotations
 
-from engine_helpers import C, N, assert_refused, build, cells_of, char, guard, kinds, legal_texts, of_kind, tile
+from engine_helpers import (
+    CRACKABLE, C, N, after_move, assert_refused, build, cells_of, char, guard, guard_at, kinds, legal_texts, of_kind,
+    tile,
+)
 
 HOME = {"1A1": "safe revealed"}
 HAWK = {"character": "hawk", "cell": "1A1"}
 
 
 def g1(cell, die, speed=2, deck=None, **kw):
-    d = {"floor": 1, "cell": cell, "die": die, "speed": speed}
-    if deck is not None:
-        d["deck"] = deck
-    d.update(kw)
-    return d
+    return guard_at(cell, die, speed=speed, **({} if deck is None else {"deck": deck}), **kw)
 
 
 def end_turn(game, spent=3):
@@ -172,9 +171,8 @@ def test_capture_at_zero_stealth_on_guard_entry_END_4():
 
 
 def test_capture_on_arrival_at_zero_END_4():
-    game = build({"1A2": "safe revealed", "1A1": "safe revealed"}, chars=[dict(HAWK, stealth=0)],
-                 guards=[g1("1A2", "1B2", 2)])
-    game.apply("move 1A2")
+    game = after_move("1A2", {"1A2": "safe revealed", "1A1": "safe revealed"}, chars=[dict(HAWK, stealth=0)],
+                      guards=[g1("1A2", "1B2", 2)])
     assert game.outcome == "lost"
 
 
@@ -183,7 +181,7 @@ def test_atrium_seen_when_guard_enters_cell_above_GUARD_12_TILE_1():
     game = build({"2D4": "safe revealed", "1B2": "atrium 3 revealed"},
                  chars=[dict(HAWK, cell="2D4"), {"character": "rook", "cell": "1B2"}],
                  guards=[g1("1D4", "1C4", 2, deck=["1C3", "1D3", "1D4"]),
-                         {"floor": 2, "cell": "2A2", "die": "2C2", "speed": 2, "deck": ["2A1", "2D1"]}], spent=3)
+                         guard_at("2A2", "2C2", speed=2, deck=["2A1", "2D1"])], spent=3)
     hs = game.apply("end")
     assert cells_of(hs, "guard_step") == ["2B2", "2C2"]
     assert char(game, 1).stealth == 2 and char(game, 0).stealth == 3
@@ -192,7 +190,7 @@ def test_atrium_seen_when_guard_enters_cell_above_GUARD_12_TILE_1():
 def test_only_the_active_floors_guard_moves_GUARD_5_TURN_7():
     game = build(HOME, chars=[HAWK],
                  guards=[g1("1D4", "1C4", 2, deck=["1C3", "1D3", "1D4"]),
-                         {"floor": 2, "cell": "2A2", "die": "2C2", "deck": ["2A1", "2D1"]}], spent=3)
+                         guard_at("2A2", "2C2", deck=["2A1", "2D1"])], spent=3)
     before = (guard(game, 2).cell, guard(game, 2).die)
     hs = game.apply("end")
     assert (guard(game, 2).cell, guard(game, 2).die) == before
@@ -200,10 +198,9 @@ def test_only_the_active_floors_guard_moves_GUARD_5_TURN_7():
 
 
 def test_guard_of_the_floor_the_character_is_on_now_moves_TURN_7():
-    game = build({"1B2": "stairs 4 revealed", "2B2": "safe"}, chars=[dict(HAWK, cell="1B2")],
-                 guards=[g1("1D4", "1C4", 2, deck=["1C3", "1D3", "1D4"]),
-                         {"floor": 2, "cell": "2A4", "die": "2A3", "deck": ["2D4", "2C4", "2A1"]}], spent=2)
-    game.apply("move 2B2")
+    game = after_move("2B2", {"1B2": "stairs 4 revealed", "2B2": "safe"}, chars=[dict(HAWK, cell="1B2")],
+                      guards=[g1("1D4", "1C4", 2, deck=["1C3", "1D3", "1D4"]),
+                              guard_at("2A4", "2A3", deck=["2D4", "2C4", "2A1"])], spent=2)
     hs = game.apply("end")
     assert guard(game, 1).cell == C("1D4")
     assert guard(game, 2).cell != C("2A4") and of_kind(hs, "guard_moves")[0].cell == C("2A4")
@@ -215,9 +212,8 @@ FLOOR2_DECK = ["2D1", "2A4"]  # top last: card 1 = 2A4 (the guard), card 2 = 2D1
 
 
 def test_first_arrival_places_guard_with_two_cards_GUARD_2():
-    game = build({"1B2": "stairs 4 revealed", "2B2": "safe"}, chars=[dict(HAWK, cell="1B2")],
-                 guards=[g1("1D4", "1C4"), {"floor": 2, "deck": FLOOR2_DECK}])
-    game.apply("move 2B2")
+    game = after_move("2B2", {"1B2": "stairs 4 revealed", "2B2": "safe"}, chars=[dict(HAWK, cell="1B2")],
+                      guards=[g1("1D4", "1C4"), {"floor": 2, "deck": FLOOR2_DECK}])
     gd = guard(game, 2)
     assert gd.cell == C("2A4") and gd.die == C("2D1") and gd.discard == [C("2A4"), C("2D1")]
     assert gd.speed == 3
@@ -234,41 +230,36 @@ def test_first_arrival_alarm_takes_the_die_after_both_cards_DEC_9():
 
 
 def test_waiting_alarm_takes_the_die_instead_of_card_2_ALARM_2_3():
-    game = build({"1B2": "stairs 4 revealed", "2B2": "safe", "2C3": "laser 1 revealed alarm"},
-                 chars=[dict(HAWK, cell="1B2")], guards=[g1("1D4", "1C4"), {"floor": 2, "deck": FLOOR2_DECK}])
-    game.apply("move 2B2")
+    game = after_move("2B2", {"1B2": "stairs 4 revealed", "2B2": "safe", "2C3": "laser 1 revealed alarm"},
+                      chars=[dict(HAWK, cell="1B2")], guards=[g1("1D4", "1C4"), {"floor": 2, "deck": FLOOR2_DECK}])
     gd = guard(game, 2)
     assert gd.cell == C("2A4") and gd.discard == [C("2A4")] and gd.die == C("2C3")
 
 
 def test_placement_on_a_waiting_alarm_switches_it_off_GUARD_12_DEC_34():
-    game = build({"1B2": "stairs 4 revealed", "2B2": "safe", "2A4": "laser 1 revealed alarm"},
-                 chars=[dict(HAWK, cell="1B2")], guards=[g1("1D4", "1C4"), {"floor": 2, "deck": FLOOR2_DECK}])
-    game.apply("move 2B2")
+    game = after_move("2B2", {"1B2": "stairs 4 revealed", "2B2": "safe", "2A4": "laser 1 revealed alarm"},
+                      chars=[dict(HAWK, cell="1B2")], guards=[g1("1D4", "1C4"), {"floor": 2, "deck": FLOOR2_DECK}])
     gd = guard(game, 2)
     assert not tile(game, "2A4").alarm and gd.die == C("2D1") and len(gd.discard) == 2
 
 
 def test_guard_appearing_on_the_arrival_cell_costs_one_stealth_once_GUARD_2_DEC_36():
-    game = build({"1B2": "stairs 4 revealed", "2B2": "safe"}, chars=[dict(HAWK, cell="1B2")],
-                 guards=[g1("1D4", "1C4"), {"floor": 2, "deck": ["2D1", "2B2"]}])
-    game.apply("move 2B2")
+    game = after_move("2B2", {"1B2": "stairs 4 revealed", "2B2": "safe"}, chars=[dict(HAWK, cell="1B2")],
+                      guards=[g1("1D4", "1C4"), {"floor": 2, "deck": ["2D1", "2B2"]}])
     assert guard(game, 2).cell == C("2B2") and char(game).stealth == 2
 
 
 def test_guard_appearing_under_a_fall_costs_nothing_GUARD_2_DEC_11():
-    game = build({"3A2": "safe revealed", "3A1": "walkway 1"}, chars=[dict(HAWK, cell="3A2")],
-                 guards=[g1("1D4", "1C4"), {"floor": 2, "deck": ["2D1", "2A1"]},
-                         {"floor": 3, "cell": "3D4", "die": "3D3"}])
-    game.apply("move 3A1")
+    game = after_move("3A1", {"3A2": "safe revealed", "3A1": "walkway 1"}, chars=[dict(HAWK, cell="3A2")],
+                      guards=[g1("1D4", "1C4"), {"floor": 2, "deck": ["2D1", "2A1"]},
+                              guard_at("3D4", "3D3")])
     assert char(game).cell == C("2A1") and guard(game, 2).cell == C("2A1") and char(game).stealth == 3
 
 
 def test_placement_sees_others_on_an_atrium_below_GUARD_2_GUARD_12():
-    game = build({"1B2": "stairs 4 revealed", "2B2": "safe", "1C2": "atrium 3 revealed"},
-                 chars=[dict(HAWK, cell="1B2"), {"character": "rook", "cell": "1C2"}],
-                 guards=[g1("1D4", "1C4"), {"floor": 2, "deck": ["2D1", "2C2"]}])
-    game.apply("move 2B2")
+    game = after_move("2B2", {"1B2": "stairs 4 revealed", "2B2": "safe", "1C2": "atrium 3 revealed"},
+                      chars=[dict(HAWK, cell="1B2"), {"character": "rook", "cell": "1C2"}],
+                      guards=[g1("1D4", "1C4"), {"floor": 2, "deck": ["2D1", "2C2"]}])
     assert char(game, 1).stealth == 2 and char(game, 0).stealth == 3
 
 
@@ -277,8 +268,7 @@ def test_placement_sees_others_on_an_atrium_below_GUARD_2_GUARD_12():
 def test_tied_alarms_players_choose_even_if_the_die_is_on_one_ALARM_3():
     # guard B3: alarm A3 (die there) and a new one on C3, both 1 step away
     tiles = {"1C2": "safe revealed", "1A3": "laser 1 revealed alarm", "1C3": "fingerprint 4"}
-    game = build(tiles, chars=[dict(HAWK, cell="1C2")], guards=[g1("1B3", "1A3")])
-    game.apply("move 1C3")
+    game = after_move("1C3", tiles, chars=[dict(HAWK, cell="1C2")], guards=[g1("1B3", "1A3")])
     assert game.pending is not None and game.pending.rule == "ALARM-3"
     assert {str(o) for o in game.pending.options} == {"alarm 1A3", "alarm 1C3"}
     assert legal_texts(game) == {"alarm 1A3", "alarm 1C3"}
@@ -289,8 +279,7 @@ def test_tied_alarms_players_choose_even_if_the_die_is_on_one_ALARM_3():
 def test_nearest_alarm_takes_the_die_ALARM_3():
     # guard D4: alarm B4 (C4 C3 B3 B4 = 4) and new alarm C2 (C4 C3 C2 = 3)
     tiles = {"1B2": "safe revealed", "1B4": "laser 1 revealed alarm", "1C2": "fingerprint 4"}
-    game = build(tiles, guards=[g1("1D4", "1B4")], chars=[{"character": "hawk", "cell": "1B2"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", tiles, guards=[g1("1D4", "1B4")], chars=[{"character": "hawk", "cell": "1B2"}])
     assert game.pending is None and guard(game, 1).die == C("1C2")
 
 
@@ -305,23 +294,20 @@ def test_hack_cancel_not_offered_when_the_guard_stands_there_DEC_35():
 def test_hack_cancel_not_offered_on_an_alarmed_tile_DEC_35_DEC_17():
     tiles = {"1B2": "safe revealed", "1C2": "fingerprint 4 revealed alarm",
              "2A1": "computer_fingerprint revealed hack=1"}
-    game = build(tiles, chars=[{"character": "hawk", "cell": "1B2"}], guards=[g1("1D4", "1C2")])
-    game.apply("move 1C2")
+    game = after_move("1C2", tiles, chars=[{"character": "hawk", "cell": "1B2"}], guards=[g1("1D4", "1C2")])
     assert game.pending is None and tile(game, "2A1").hack == 1
 
 
 def test_hack_cancel_not_offered_for_unhackable_alarms_ALARM_1():
     tiles = {"1B2": "safe revealed", "1C2": "thermo 1 revealed", "2A1": "computer_fingerprint revealed hack=1",
              "2B1": "computer_laser revealed hack=1", "2C1": "computer_motion revealed hack=1"}
-    game = build(tiles, chars=[{"character": "hawk", "cell": "1B2", "loot": ["isotope"]}])
-    game.apply("move 1C2")
+    game = after_move("1C2", tiles, chars=[{"character": "hawk", "cell": "1B2", "loot": ["isotope"]}])
     assert game.pending is None and tile(game, "1C2").alarm
 
 
 def test_guard_never_stands_on_an_alarm_and_die_on_alarm_GUARD_1():
     tiles = {"1B2": "safe revealed", "1C2": "fingerprint 4"}
-    game = build(tiles, chars=[{"character": "hawk", "cell": "1B2"}], guards=[g1("1D4", "1C4")], spent=1)
-    game.apply("move 1C2")
+    game = after_move("1C2", tiles, chars=[{"character": "hawk", "cell": "1B2"}], guards=[g1("1D4", "1C4")], spent=1)
     gd = guard(game, 1)
     assert gd.die == C("1C2") and not tile(game, N(gd.cell)).alarm
     game.apply("move 1B2")
@@ -334,20 +320,19 @@ def test_placement_on_a_camera_ignores_the_falling_arrivals_camera_GUARD_2_TILE_
     # a fall (non-counting) onto the Camera 2A1 while the floor-2 guard appears on the
     # Camera 2D1: the arriving character is not covered by the appearance (GUARD-2) and a
     # fall has no entry effect (ACT-8), so no alarm
-    game = build({"3A2": "safe revealed", "3A1": "walkway 1", "2A1": "camera 1 revealed",
-                  "2D1": "camera 2 revealed"}, chars=[dict(HAWK, cell="3A2")],
-                 guards=[g1("1D4", "1C4"), {"floor": 2, "deck": ["2C4", "2D1"]},
-                         {"floor": 3, "cell": "3D4", "die": "3D3"}])
-    game.apply("move 3A1")
+    game = after_move("3A1", {"3A2": "safe revealed", "3A1": "walkway 1", "2A1": "camera 1 revealed",
+                       "2D1": "camera 2 revealed"}, chars=[dict(HAWK, cell="3A2")],
+                      guards=[g1("1D4", "1C4"), {"floor": 2, "deck": ["2C4", "2D1"]},
+                              guard_at("3D4", "3D3")])
     assert char(game).cell == C("2A1") and guard(game, 2).cell == C("2D1")
     assert not tile(game, "2A1").alarm
 
 
 def test_placement_on_a_camera_alarms_others_on_cameras_GUARD_2_TILE_2():
-    game = build({"1B2": "stairs 4 revealed", "2B2": "safe", "2D1": "camera 2 revealed", "1C4": "camera 1 revealed"},
-                 chars=[dict(HAWK, cell="1B2"), {"character": "rook", "cell": "1C4"}],
-                 guards=[g1("1D4", "1C3"), {"floor": 2, "deck": ["2C4", "2D1"]}])
-    game.apply("move 2B2")
+    game = after_move("2B2", {"1B2": "stairs 4 revealed", "2B2": "safe", "2D1": "camera 2 revealed",
+                              "1C4": "camera 1 revealed"},
+                      chars=[dict(HAWK, cell="1B2"), {"character": "rook", "cell": "1C4"}],
+                      guards=[g1("1D4", "1C3"), {"floor": 2, "deck": ["2C4", "2D1"]}])
     assert guard(game, 2).cell == C("2D1") and tile(game, "1C4").alarm and guard(game, 1).die == C("1C4")
 
 
@@ -361,10 +346,7 @@ def test_counting_arrival_on_camera_with_guard_appearing_on_camera_TILE_2_ACT_5(
 
 
 def test_cursed_goblet_at_zero_stealth_never_captures_END_5():
-    combo = {"1A2": "camera 1", "1C2": "laser 2", "1D2": "thermo 3", "1B1": "detector 4", "1B3": "fingerprint 5",
-             "1B4": "keypad 6"}
-    tiles = {"1B2": "safe revealed dice=1", **{c: spec + " revealed cracked" for c, spec in combo.items()}}
-    game = build(tiles, chars=[{"character": "hawk", "cell": "1B2", "stealth": 0}], tool_deck=["crowbar"],
+    game = build(CRACKABLE, chars=[{"character": "hawk", "cell": "1B2", "stealth": 0}], tool_deck=["crowbar"],
                  loot_deck=["cursed_goblet"])
     hs = game.apply("roll")
     assert not game.is_over and "captured" not in kinds(hs) and char(game).stealth == 0

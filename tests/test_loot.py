@@ -4,21 +4,12 @@ ACT-12, ACT-13, TURN-2, TURN-4 and DEC-18, DEC-21, DEC-54."""
 from __future__ import annotations
 
 from engine_helpers import (
-    C, QUIET_GUARD, assert_refused, build, char, guard, kinds, legal_texts, of_kind, tile,
+    CRACKABLE, QUIET_GUARD, C, after_move, assert_refused, build, char, guard, guard_at, kinds, legal_texts, of_kind,
+    seed_where, tile,
 )
 
 HAWK = {"character": "hawk", "cell": "1B2"}
 ROOK = {"character": "rook", "cell": "1B2"}
-COMBO = {"1A2": "camera 1", "1C2": "laser 2", "1D2": "thermo 3", "1B1": "detector 4", "1B3": "fingerprint 5",
-         "1B4": "keypad 6"}
-CRACKABLE = {"1B2": "safe revealed dice=1", **{c: spec + " revealed cracked" for c, spec in COMBO.items()}}
-
-
-def seed_where(pred, tries=300):
-    for seed in range(tries):
-        if pred(seed):
-            return seed
-    raise AssertionError("no seed found")  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------- Gold Bar
@@ -66,9 +57,8 @@ def test_cursed_goblet_never_captures_END_5_DEC_12():
 # ----------------------------------------------------------------------------- Gemstone
 
 def test_gemstone_surcharge_entering_a_tile_with_another_character_LOOT_4():
-    game = build({"1B2": "safe revealed", "1C2": "laboratory 3 revealed looted"},
-                 chars=[dict(HAWK, loot=["gemstone"]), dict(ROOK, cell="1C2")])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "laboratory 3 revealed looted"},
+                      chars=[dict(HAWK, loot=["gemstone"]), dict(ROOK, cell="1C2")])
     assert game.s.spent == 2
 
 
@@ -80,25 +70,22 @@ def test_gemstone_move_must_be_affordable_in_full_LOOT_4():
 
 
 def test_gemstone_no_surcharge_on_an_empty_tile_LOOT_4():
-    game = build({"1B2": "safe revealed", "1C2": "laboratory 3 revealed looted"},
-                 chars=[dict(HAWK, loot=["gemstone"])])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "laboratory 3 revealed looted"},
+                      chars=[dict(HAWK, loot=["gemstone"])])
     assert game.s.spent == 1
 
 
 def test_gemstone_walk_down_pays_no_surcharge_DEC_54():
-    game = build({"2A1": "walkway 1 revealed", "1A1": "safe revealed"},
-                 chars=[dict(HAWK, cell="2A1", loot=["gemstone"]), dict(ROOK, cell="1A1")],
-                 guards=[QUIET_GUARD, {"floor": 2, "cell": "2D4", "die": "2D3"}])
-    game.apply("move 1A1")
+    game = after_move("1A1", {"2A1": "walkway 1 revealed", "1A1": "safe revealed"},
+                      chars=[dict(HAWK, cell="2A1", loot=["gemstone"]), dict(ROOK, cell="1A1")],
+                      guards=[QUIET_GUARD, guard_at("2D4", "2D3")])
     assert game.s.spent == 1 and char(game).cell == C("1A1")
 
 
 def test_gemstone_and_known_deadbolt_add_up_LOOT_4_ACT_7():
     # occupied Deadbolt: no Deadbolt extra, but the Gemstone surcharge
-    game = build({"1B2": "safe revealed", "1C2": "deadbolt 1 revealed"},
-                 chars=[dict(HAWK, loot=["gemstone"]), dict(ROOK, cell="1C2")])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "deadbolt 1 revealed"},
+                      chars=[dict(HAWK, loot=["gemstone"]), dict(ROOK, cell="1C2")])
     assert game.s.spent == 2
 
 
@@ -111,16 +98,14 @@ def test_isotope_thermo_counting_entry_triggers_at_once_LOOT_6():
 
 
 def test_isotope_walk_down_onto_thermo_no_entry_alarm_LOOT_6_ACT_8():
-    game = build({"2A1": "walkway 1 revealed", "1A1": "thermo 1 revealed"},
-                 chars=[dict(HAWK, cell="2A1", loot=["isotope"])],
-                 guards=[QUIET_GUARD, {"floor": 2, "cell": "2D4", "die": "2D3"}])
-    game.apply("move 1A1")
+    game = after_move("1A1", {"2A1": "walkway 1 revealed", "1A1": "thermo 1 revealed"},
+                      chars=[dict(HAWK, cell="2A1", loot=["isotope"])],
+                      guards=[QUIET_GUARD, guard_at("2D4", "2D3")])
     assert not tile(game, "1A1").alarm
 
 
 def test_without_isotope_thermo_entry_is_quiet_TILE_19():
-    game = build({"1B2": "safe revealed", "1C2": "thermo 1 revealed"})
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "thermo 1 revealed"})
     assert not tile(game, "1C2").alarm
 
 
@@ -175,9 +160,8 @@ def test_painting_holder_cannot_pass_secret_door_walls_LOOT_9():
 
 
 def test_painting_holder_may_enter_a_secret_door_without_a_wall_LOOT_9():
-    game = build({"1A2": "safe revealed", "1A1": "secret_door 1 revealed"},
-                 chars=[dict(HAWK, cell="1A2", loot=["painting"])])
-    game.apply("move 1A1")
+    game = after_move("1A1", {"1A2": "safe revealed", "1A1": "secret_door 1 revealed"},
+                      chars=[dict(HAWK, cell="1A2", loot=["painting"])])
     assert char(game).cell == C("1A1")
 
 
@@ -189,7 +173,7 @@ KITTY_TILES = {
     "1B1": "laboratory 3 revealed looted alarm",  # an alarm token on a non-alarm tile: ignored
     "1C3": "laser 1 revealed",  # the nearest revealed alarm tile: B2 -> C2 -> C3
 }
-KITTY_GUARD = {"floor": 1, "cell": "1D1", "die": "1B1", "deck": ["1D4", "1C4"]}
+KITTY_GUARD = guard_at("1D1", "1B1", deck=["1D4", "1C4"])
 
 
 def kitty_game(seed, chars=None):
@@ -282,38 +266,34 @@ def test_stamp_judged_when_the_phase_ends_TURN_4():
 # ----------------------------------------------------------------------------- Tiara
 
 def test_tiara_counting_arrival_next_to_a_guard_is_seen_LOOT_12():
-    game = build({"1B2": "safe revealed", "1C2": "safe"}, chars=[dict(HAWK, loot=["tiara"])],
-                 guards=[{"floor": 1, "cell": "1C3", "die": "1C4"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "safe"}, chars=[dict(HAWK, loot=["tiara"])],
+                      guards=[guard_at("1C3", "1C4")])
     assert char(game).stealth == 2
 
 
 def test_tiara_not_through_walls_LOOT_12():
-    game = build({"1B2": "safe revealed", "1C2": "safe"}, chars=[dict(HAWK, loot=["tiara"])],
-                 guards=[{"floor": 1, "cell": "1D2", "die": "1D3"}])
-    game.apply("move 1C2")
+    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "safe"}, chars=[dict(HAWK, loot=["tiara"])],
+                      guards=[guard_at("1D2", "1D3")])
     assert char(game).stealth == 3
 
 
 def test_tiara_guard_moving_next_to_holder_does_nothing_LOOT_12():
     game = build({"1B3": "safe revealed"}, chars=[dict(HAWK, cell="1B3", loot=["tiara"])],
-                 guards=[{"floor": 1, "cell": "1A4", "die": "1A3", "deck": ["1D1", "1A4"]}], spent=3)
+                 guards=[guard_at("1A4", "1A3", deck=["1D1", "1A4"])], spent=3)
     game.apply("end")
     assert char(game).stealth == 3
 
 
 def test_tiara_walk_down_next_to_a_guard_is_seen_LOOT_12():
-    game = build({"2A1": "walkway 1 revealed", "1A1": "safe revealed"}, chars=[dict(HAWK, cell="2A1", loot=["tiara"])],
-                 guards=[{"floor": 1, "cell": "1A2", "die": "1B2"}, {"floor": 2, "cell": "2D4", "die": "2D3"}])
-    game.apply("move 1A1")
+    game = after_move("1A1", {"2A1": "walkway 1 revealed", "1A1": "safe revealed"},
+                      chars=[dict(HAWK, cell="2A1", loot=["tiara"])], guards=[guard_at("1A2", "1B2"), guard_at("2D4", "2D3")])
     assert char(game).stealth == 2
 
 
 def test_tiara_fall_next_to_a_guard_is_not_seen_LOOT_12_DEC_11():
-    game = build({"2A2": "safe revealed", "2A1": "walkway 1", "1A1": "safe"},
-                 chars=[dict(HAWK, cell="2A2", loot=["tiara"])],
-                 guards=[{"floor": 1, "cell": "1A2", "die": "1B2"}, {"floor": 2, "cell": "2D4", "die": "2D3"}])
-    game.apply("move 2A1")
+    game = after_move("2A1", {"2A2": "safe revealed", "2A1": "walkway 1", "1A1": "safe"},
+                      chars=[dict(HAWK, cell="2A2", loot=["tiara"])],
+                      guards=[guard_at("1A2", "1B2"), guard_at("2D4", "2D3")])
     assert char(game).cell == C("1A1") and char(game).stealth == 3
 
 
@@ -321,7 +301,7 @@ def test_tiara_placement_next_to_a_guard_is_not_seen_LOOT_12_SETUP_11():
     # a character not yet placed may already hold cards (Dead Drop, EVENT-6)
     game = build({"1B2": "safe revealed", "1C2": "safe revealed"},
                  chars=[HAWK, {"character": "rook", "loot": ["tiara"]}], entrance="1C2",
-                 guards=[{"floor": 1, "cell": "1C3", "die": "1C4", "deck": ["1D4", "1D3"]}], spent=3)
+                 guards=[guard_at("1C3", "1C4", deck=["1D4", "1D3"])], spent=3)
     game.apply("end")
     assert char(game, 1).cell == C("1C2") and char(game, 1).stealth == 3
 

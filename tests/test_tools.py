@@ -7,65 +7,33 @@ import random
 
 import pytest
 
-from burgle.board import parse_cell, parse_index, parse_walls
+from burgle.board import parse_index, parse_walls
 from burgle.engine import alarms, guards
 from burgle.engine.actions import Action
-from burgle.engine.errors import ActionSyntaxError, IllegalAction
+from burgle.engine.errors import ActionSyntaxError
 from burgle.engine.game import Game
-
-C = parse_cell
-
-
-def scenario(text: str) -> Game:
-    return Game.from_scenario(text)
-
-
-def refused(game: Game, text: str, rule: str) -> IllegalAction:
-    """The action is illegal, names *rule*, and changes nothing."""
-    before = game.to_dict()
-    with pytest.raises(IllegalAction) as info:
-        game.apply(text)
-    assert info.value.rule == rule, info.value
-    assert f"({rule})" in str(info.value)
-    assert game.to_dict() == before
-    return info.value
+from engine_helpers import GUARD_1D4, C, build, character, kinds, play_until, refused
 
 
 def legal_texts(game: Game, verb: str = "use") -> set[str]:
     return {str(a) for a in game.legal_actions() if a.verb == verb}
 
 
-def kinds(happenings) -> list[str]:
-    return [h.kind for h in happenings]
-
-
 # A quiet floor-1 set-up: one character on 1B2, the guard far away in 1D4.
-SOLO = """
-seed = 5
-event_deck = ["keycode_change"]
-{top}
-[[characters]]
-character = "hawk"
-cell = "1B2"
-tools = {tools}
-loot = {loot}
-[[guards]]
-floor = 1
-cell = "1D4"
-die = "1A4"
-speed = 2
-{rest}
-"""
+SOLO_GUARD = dict(GUARD_1D4, speed=2)
 
 
-def solo(tools, loot=(), top="", rest="") -> Game:
-    return scenario(SOLO.format(tools=list(tools), loot=list(loot), top=top, rest=rest).replace("'", '"'))
+def solo(tools, loot=(), tiles=None, guards=(), guard=SOLO_GUARD, events=("keycode_change",), **top) -> Game:
+    """The Hawk on 1B2 holding *tools* and *loot*; *guards*: more guards; *top*: other
+    top-level fields."""
+    return build(tiles, chars=[character("hawk", "1B2", tools=list(tools), loot=list(loot))],
+                 guards=[guard, *guards], seed=5, events=list(events), **top)
 
 
 # ----------------------------------------------------------------------------- ACT-13 common rules
 
 def test_act13_tool_use_is_free_and_discards_the_card():
-    game = solo(["rollerskates"], top="spent = 4")
+    game = solo(["rollerskates"], spent=4)
     assert game.actions_left == 0
     assert "use rollerskates" in legal_texts(game)  # free: usable with 0 actions left (TURN-3)
     game.apply("use rollerskates")
@@ -82,27 +50,15 @@ def test_act13_refuses_a_tool_not_held():
 
 
 def test_act13_refuses_a_tool_held_by_another_character_on_the_tile():
-    game = scenario("""
-seed = 1
-[[characters]]
-character = "hawk"
-cell = "1B2"
-[[characters]]
-character = "rook"
-cell = "1B2"
-tools = ["emp"]
-[[guards]]
-floor = 1
-cell = "1D4"
-die = "1A4"
-""")
+    game = build(chars=[character("hawk", "1B2"), character("rook", "1B2", tools=["emp"])], guards=[GUARD_1D4],
+                 events=None)
     assert "use emp" not in legal_texts(game)
     err = refused(game, "use emp", "ACT-13")
     assert "does not hold" in err.reason
 
 
 def test_loot1_bust_forbids_every_tool():
-    game = solo(["rollerskates", "crowbar", "emp"], loot=["bust"], rest='[tiles]\n"1C2" = "laser 2 revealed"')
+    game = solo(["rollerskates", "crowbar", "emp"], loot=["bust"], tiles={"1C2": "laser 2 revealed"})
     assert legal_texts(game) == set()
     refused(game, "use rollerskates", "LOOT-1")
     refused(game, "use crowbar 1C2", "LOOT-1")
@@ -111,14 +67,14 @@ def test_loot1_bust_forbids_every_tool():
 
 def test_act13_no_tool_use_inside_an_action():
     """TURN-3: free actions go between actions, never inside one (a pending Laser choice)."""
-    game = solo(["rollerskates"], rest='[tiles]\n"1C2" = "laser 2 revealed"')
+    game = solo(["rollerskates"], tiles={"1C2": "laser 2 revealed"})
     game.apply("move 1C2")
     assert game.pending is not None and game.pending.rule == "TILE-12"
     refused(game, "use rollerskates", "TILE-12")
 
 
 def test_act13_target_required_or_forbidden():
-    game = solo(["emp", "crowbar"], rest='[tiles]\n"1C2" = "laser 2 revealed"')
+    game = solo(["emp", "crowbar"], tiles={"1C2": "laser 2 revealed"})
     refused(game, "use emp 1C2", "TOOL-6")
     refused(game, "use crowbar", "TOOL-2")
     refused(game, "use crowbar roof", "TOOL-2")
@@ -136,7 +92,7 @@ def test_use_text_round_trips():
 # ----------------------------------------------------------------------------- TOOL-1 Blueprints
 
 def test_tool1_blueprints_peek_any_face_down_tile_any_floor():
-    game = solo(["blueprints"], rest='[tiles]\n"2C3" = "stairs 5"')
+    game = solo(["blueprints"], tiles={"2C3": "stairs 5"})
     assert "use blueprints 2C3" in legal_texts(game)
     assert "use blueprints 3A1" in legal_texts(game)
     hs = game.apply("use blueprints 2C3")
@@ -150,7 +106,7 @@ def test_tool1_blueprints_peek_any_face_down_tile_any_floor():
 
 
 def test_tool1_blueprints_refuses_a_face_up_tile():
-    game = solo(["blueprints"], rest='[tiles]\n"3A1" = "laser 2 revealed"')
+    game = solo(["blueprints"], tiles={"3A1": "laser 2 revealed"})
     refused(game, "use blueprints 3A1", "DEC-42")
     refused(game, "use blueprints 1B2", "DEC-42")  # the user's own tile is face up
 
@@ -158,7 +114,7 @@ def test_tool1_blueprints_refuses_a_face_up_tile():
 # ----------------------------------------------------------------------------- TOOL-2 Crowbar
 
 def test_tool2_crowbar_disables_a_deadbolt():
-    game = solo(["crowbar"], top="spent = 2", rest='[tiles]\n"1C2" = "deadbolt 1 revealed"')
+    game = solo(["crowbar"], spent=2, tiles={"1C2": "deadbolt 1 revealed"})
     refused(game, "move 1C2", "ACT-7")  # a known empty Deadbolt costs 3; 2 are left
     game.apply("use crowbar 1C2")
     assert game.s.tiles[C("1C2")].crowbar
@@ -168,7 +124,7 @@ def test_tool2_crowbar_disables_a_deadbolt():
 
 
 def test_tool2_crowbar_disables_a_keypad():
-    game = solo(["crowbar"], rest='[tiles]\n"1C2" = "keypad 4 revealed"')
+    game = solo(["crowbar"], tiles={"1C2": "keypad 4 revealed"})
     game.apply("use crowbar 1C2")
     hs = game.apply("move 1C2")
     assert "keypad_roll" not in kinds(hs)  # no roll (TILE-10)
@@ -177,7 +133,7 @@ def test_tool2_crowbar_disables_a_keypad():
 
 
 def test_tool2_crowbar_disables_a_laser():
-    game = solo(["crowbar"], rest='[tiles]\n"1C2" = "laser 2 revealed"')
+    game = solo(["crowbar"], tiles={"1C2": "laser 2 revealed"})
     game.apply("use crowbar 1C2")
     hs = game.apply("move 1C2")
     assert game.pending is None  # no pay-or-trigger choice (TILE-12)
@@ -187,7 +143,7 @@ def test_tool2_crowbar_disables_a_laser():
 
 
 def test_tool2_crowbar_disables_a_thermo_at_the_end_of_the_actions():
-    game = solo(["crowbar"], rest='[tiles]\n"1C2" = "thermo 1 revealed"')
+    game = solo(["crowbar"], tiles={"1C2": "thermo 1 revealed"})
     game.apply("use crowbar 1C2")
     game.apply("move 1C2")
     hs = game.apply("end")
@@ -196,13 +152,13 @@ def test_tool2_crowbar_disables_a_thermo_at_the_end_of_the_actions():
 
 
 def test_tool2_crowbar_other_tiles_are_legal_but_unaffected():
-    game = solo(["crowbar"], rest='[tiles]\n"1C2" = "atrium 3 revealed"')
+    game = solo(["crowbar"], tiles={"1C2": "atrium 3 revealed"})
     game.apply("use crowbar 1C2")
     assert game.s.tiles[C("1C2")].crowbar
 
 
 def test_tool2_crowbar_refusals():
-    game = solo(["crowbar"], rest='[tiles]\n"1C2" = "laser 2"\n"1D2" = "laser 1 revealed"\n"1B3" = "laser 3 revealed"')
+    game = solo(["crowbar"], tiles={"1C2": "laser 2", "1D2": "laser 1 revealed", "1B3": "laser 3 revealed"})
     assert legal_texts(game) == set()
     refused(game, "use crowbar 1C2", "DEC-27")  # face down
     refused(game, "use crowbar 1D2", "TOOL-2")  # not adjacent
@@ -213,9 +169,7 @@ def test_tool2_crowbar_refusals():
 # ----------------------------------------------------------------------------- TOOL-3 Crystal Ball
 
 def test_tool3_crystal_ball_reorders_the_top_three():
-    game = scenario(SOLO.format(tools='["crystal_ball"]', loot="[]", top="", rest="")
-                    .replace('event_deck = ["keycode_change"]',
-                             'event_deck = ["lampshade", "espresso", "crash", "squeak"]'))
+    game = solo(["crystal_ball"], events=["lampshade", "espresso", "crash", "squeak"])
     game.apply("use crystal_ball")
     c = game.pending
     assert c.rule == "TOOL-3" and c.seat == 0
@@ -230,16 +184,15 @@ def test_tool3_crystal_ball_reorders_the_top_three():
 
 
 def test_tool3_crystal_ball_fewer_than_three_and_refused_on_an_empty_deck():
-    base = SOLO.format(tools='["crystal_ball"]', loot="[]", top="", rest="")
-    game = scenario(base.replace('event_deck = ["keycode_change"]', 'event_deck = ["crash", "squeak"]'))
+    game = solo(["crystal_ball"], events=["crash", "squeak"])
     game.apply("use crystal_ball")
     assert {str(o) for o in game.pending.options} == {"events-order 1-2", "events-order 2-1"}
     game.apply("events-order 2-1")
     assert game.s.event_deck == ["squeak", "crash"]
-    one = scenario(base.replace('event_deck = ["keycode_change"]', 'event_deck = ["crash"]'))
+    one = solo(["crystal_ball"], events=["crash"])
     one.apply("use crystal_ball")  # one card: nothing to choose
     assert one.pending is None and one.s.event_deck == ["crash"]
-    empty = scenario(base.replace('event_deck = ["keycode_change"]', "event_deck = []"))
+    empty = solo(["crystal_ball"], events=[])
     assert "use crystal_ball" not in legal_texts(empty)
     refused(empty, "use crystal_ball", "TOOL-3")
 
@@ -263,7 +216,7 @@ def test_tool4_donuts_cancel_the_next_guard_phase_move_then_are_discarded():
 
 
 def test_tool4_donuts_under_a_guard_of_another_floor_but_not_an_unplaced_one():
-    game = solo(["donuts"], rest='[[guards]]\nfloor = 2\ncell = "2A1"\ndie = "2D4"')
+    game = solo(["donuts"], guards=[{"floor": 2, "cell": "2A1", "die": "2D4"}])
     assert legal_texts(game) == {"use donuts 1D4", "use donuts 2A1"}
     refused(game, "use donuts 3A1", "TOOL-4")  # floor-3 guard not placed
     refused(game, "use donuts 1C3", "TOOL-4")  # no guard there
@@ -273,24 +226,14 @@ def test_tool4_donuts_under_a_guard_of_another_floor_but_not_an_unplaced_one():
 
 # ----------------------------------------------------------------------------- TOOL-5 Dynamite
 
-DYNAMITE = """
-seed = 2
-event_deck = ["keycode_change"]
-[[characters]]
-character = "hawk"
-cell = "1B3"
-tools = ["dynamite"]
-[[guards]]
-floor = 1
-cell = "1B1"
-die = "1D4"
-speed = 2
-deck = ["1A1", "1D1"]
-"""
+def dynamite(cell: str = "1B3", tiles=None) -> Game:
+    """The Hawk with the Dynamite on *cell*; the guard on 1B1 heading for 1D4."""
+    return build(tiles, chars=[character("hawk", cell, tools=["dynamite"])], seed=2, events=["keycode_change"],
+                 guards=[{"floor": 1, "cell": "1B1", "die": "1D4", "speed": 2, "deck": ["1A1", "1D1"]}])
 
 
 def test_tool5_dynamite_destroys_a_wall_for_characters_and_guards():
-    game = scenario(DYNAMITE)
+    game = dynamite()
     b2, b3 = parse_index("B2"), parse_index("B3")
     before = game.table(1).route(parse_index("B1"), b3)
     assert len(before) == 4  # B2 C2 C3 B3: round the B2/B3 wall
@@ -315,59 +258,37 @@ def test_tool5_dynamite_destroys_a_wall_for_characters_and_guards():
 
 
 def test_tool5_dynamite_alarm_is_not_hackable():
-    game = scenario(DYNAMITE.replace('[[guards]]', '[tiles]\n"2A1" = "computer_fingerprint revealed hack=2"\n'
-                                     '"2A2" = "computer_laser revealed hack=2"\n"2A3" = "computer_motion revealed hack=2"\n'
-                                     '[[guards]]'))
+    game = dynamite(tiles={"2A1": "computer_fingerprint revealed hack=2", "2A2": "computer_laser revealed hack=2",
+                           "2A3": "computer_motion revealed hack=2"})
     game.apply("use dynamite 1B2")
     assert game.pending is None and game.s.tiles[C("1B3")].alarm
 
 
 def test_tool5_dynamite_refusals():
-    game = scenario(DYNAMITE)
+    game = dynamite()
     refused(game, "use dynamite 1A3", "TOOL-5")  # adjacent, no wall between
     refused(game, "use dynamite 1D3", "TOOL-5")  # not a side of the tile
     refused(game, "use dynamite 2B3", "TOOL-5")  # other floor
     refused(game, "use dynamite", "TOOL-5")
-    corner = scenario(DYNAMITE.replace('cell = "1B3"', 'cell = "1A2"'))
+    corner = dynamite(cell="1A2")
     # 1A2: the outer border on the left is no target; A2/A3 below is
     assert legal_texts(corner) == {"use dynamite 1A3"}
 
 
 # ----------------------------------------------------------------------------- TOOL-6 E.M.P.
 
-EMP = """
-seed = 4
-event_deck = ["keycode_change"]
-[tiles]
-"1A1" = "fingerprint 4 revealed"
-"1A2" = "fingerprint 6 revealed"
-"1B1" = "fingerprint 5 revealed"
-"1C3" = "laser 1 revealed alarm"
-"1D1" = "motion 1 revealed alarm"
-"2B2" = "laser 2 revealed alarm"
-[[characters]]
-character = "hawk"
-cell = "1A2"
-tools = ["emp"]
-[[characters]]
-character = "rook"
-cell = "1B2"
-[[guards]]
-floor = 1
-cell = "1D4"
-die = "1C3"
-speed = 1
-deck = ["1A3", "1D3"]
-[[guards]]
-floor = 2
-cell = "2D4"
-die = "2B2"
-deck = ["2A3", "2C1"]
-"""
+def emp() -> Game:
+    """The Hawk (E.M.P.) and the Rook among Fingerprints; three alarms on floors 1 and 2."""
+    return build({"1A1": "fingerprint 4 revealed", "1A2": "fingerprint 6 revealed", "1B1": "fingerprint 5 revealed",
+                  "1C3": "laser 1 revealed alarm", "1D1": "motion 1 revealed alarm", "2B2": "laser 2 revealed alarm"},
+                 chars=[character("hawk", "1A2", tools=["emp"]), character("rook", "1B2")],
+                 guards=[{"floor": 1, "cell": "1D4", "die": "1C3", "speed": 1, "deck": ["1A3", "1D3"]},
+                         {"floor": 2, "cell": "2D4", "die": "2B2", "deck": ["2A3", "2C1"]}],
+                 seed=4, events=["keycode_change"])
 
 
 def test_tool6_emp_removes_every_alarm_and_guards_draw():
-    game = scenario(EMP)
+    game = emp()
     hs = game.apply("use emp")
     s = game.s
     assert not any(t.alarm for t in s.tiles)
@@ -379,7 +300,7 @@ def test_tool6_emp_removes_every_alarm_and_guards_draw():
 
 
 def test_tool6_emp_blocks_alarms_until_the_users_next_turn():
-    game = scenario(EMP)
+    game = emp()
     game.apply("use emp")
     hs = game.apply("move 1A1")  # a Fingerprint: no alarm
     assert not game.s.tiles[C("1A1")].alarm
@@ -397,39 +318,23 @@ def test_tool6_emp_blocks_alarms_until_the_users_next_turn():
 
 # ----------------------------------------------------------------------------- TOOL-7 Invisible Suit
 
-SUIT = """
-seed = 6
-event_deck = ["keycode_change"]
-[tiles]
-"1C2" = "camera 1 revealed"
-"1D1" = "camera 2 revealed"
-"1A2" = "foyer 1 revealed"
-"1B1" = "safe revealed"
-"1C1" = "secret_door 1 revealed"
-[[characters]]
-character = "hawk"
-cell = "1B2"
-tools = ["invisible_suit"]
-[[characters]]
-character = "rook"
-cell = "1C4"
-[[guards]]
-floor = 1
-cell = "1D1"
-die = "1A2"
-speed = 2
-deck = ["1A4", "1D3"]
-"""
+def suit(tools=("invisible_suit",)) -> Game:
+    """The Hawk (Invisible Suit) on 1B2 next to the Camera 1C2; the guard on the Camera 1D1."""
+    return build({"1C2": "camera 1 revealed", "1D1": "camera 2 revealed", "1A2": "foyer 1 revealed",
+                  "1B1": "safe revealed", "1C1": "secret_door 1 revealed"},
+                 chars=[character("hawk", "1B2", tools=list(tools)), character("rook", "1C4")],
+                 guards=[{"floor": 1, "cell": "1D1", "die": "1A2", "speed": 2, "deck": ["1A4", "1D3"]}],
+                 seed=6, events=["keycode_change"])
 
 
 def test_tool7_invisible_suit_camera_control():
-    game = scenario(SUIT.replace('tools = ["invisible_suit"]', "tools = []"))
+    game = suit(tools=())
     game.apply("move 1C2")  # a guard stands on another working Camera (TILE-2 trigger 2)
     assert game.s.tiles[C("1C2")].alarm
 
 
 def test_tool7_invisible_suit_hides_own_arrivals_in_this_action_phase():
-    game = scenario(SUIT)
+    game = suit()
     game.apply("use invisible_suit")
     s = game.s
     assert s.allowance == 5 and "invisible_suit" in s.turn_effects
@@ -444,7 +349,7 @@ def test_tool7_invisible_suit_hides_own_arrivals_in_this_action_phase():
 
 
 def test_tool7_invisible_suit_does_not_cover_the_guard_phase():
-    game = scenario(SUIT)
+    game = suit()
     game.apply("use invisible_suit")
     game.apply("move 1B1")
     hs = game.apply("end")  # guard phase: 1D1 -> 1C1 -> 1B1, onto the Hawk
@@ -454,7 +359,7 @@ def test_tool7_invisible_suit_does_not_cover_the_guard_phase():
 
 
 def test_tool7_dec26_invisible_suit_covers_only_the_users_arrivals():
-    game = scenario(SUIT)
+    game = suit()
     game.apply("use invisible_suit")
     rook = game.s.characters[1]
     # another character's arrival in the same phase (as by Orders or Buddy System) is seen
@@ -469,25 +374,8 @@ def test_tool7_dec26_invisible_suit_covers_only_the_users_arrivals():
 # ----------------------------------------------------------------------------- TOOL-8 Makeup Kit
 
 def test_tool8_makeup_kit_everyone_on_your_tile():
-    game = scenario("""
-seed = 1
-[[characters]]
-character = "hawk"
-cell = "1B2"
-stealth = 1
-tools = ["makeup_kit"]
-[[characters]]
-character = "rook"
-cell = "1B2"
-stealth = 0
-[[characters]]
-character = "raven"
-cell = "1C2"
-[[guards]]
-floor = 1
-cell = "1D4"
-die = "1A4"
-""")
+    game = build(chars=[character("hawk", "1B2", stealth=1, tools=["makeup_kit"]), character("rook", "1B2", stealth=0),
+                        character("raven", "1C2")], guards=[GUARD_1D4], events=None)
     game.apply("use makeup_kit")
     assert [c.stealth for c in game.s.characters] == [2, 1, 3]
     assert game.s.tool_discard == ["makeup_kit"]
@@ -496,7 +384,7 @@ die = "1A4"
 # ----------------------------------------------------------------------------- TOOL-9 Rollerskates
 
 def test_tool9_rollerskates_two_more_actions_event_threshold_unchanged():
-    game = solo(["rollerskates"], top="spent = 3", rest='[tiles]\n"1C2" = "safe revealed"')
+    game = solo(["rollerskates"], spent=3, tiles={"1C2": "safe revealed"})
     game.apply("use rollerskates")
     assert game.s.allowance == 6 and game.actions_left == 3
     game.apply("move 1C2")
@@ -510,8 +398,7 @@ def test_tool9_rollerskates_two_more_actions_event_threshold_unchanged():
 # ----------------------------------------------------------------------------- TOOL-10 Smoke Bomb
 
 def test_tool10_smoke_bomb_tokens_pay_like_lavatory_tokens():
-    game = scenario(SOLO.format(tools='["smoke_bomb"]', loot="[]", top="", rest="")
-                    .replace('cell = "1D4"\ndie = "1A4"\nspeed = 2', 'cell = "1C2"\ndie = "1A2"\nspeed = 1'))
+    game = solo(["smoke_bomb"], guard={"floor": 1, "cell": "1C2", "die": "1A2", "speed": 1})
     game.apply("use smoke_bomb")
     assert game.s.tiles[C("1B2")].stealth == 3
     game.apply("end")  # guard steps C2 -> B2 onto the Hawk
@@ -522,32 +409,16 @@ def test_tool10_smoke_bomb_tokens_pay_like_lavatory_tokens():
 
 # ----------------------------------------------------------------------------- TOOL-11 Stethoscope
 
-STETHO = """
-seed = {seed}
-event_deck = ["keycode_change"]
-[tiles]
-"1B2" = "safe revealed dice=2"
-"1A2" = "fingerprint 6 revealed"
-"1C2" = "motion 1 revealed"
-"1D2" = "laser 2 revealed"
-"1B1" = "keypad 4 revealed"
-"1B3" = "thermo 3 revealed"
-"1B4" = "detector 5 revealed"
-[[characters]]
-character = "hawk"
-cell = "1B2"
-tools = {tools}
-loot = {loot}
-[[guards]]
-floor = 1
-cell = "1D4"
-die = "1A4"
-"""
 NUMBER_AT = {6: "1A2", 1: "1C2", 2: "1D2", 4: "1B1", 3: "1B3", 5: "1B4"}
 
 
-def _stetho(seed=1, tools='["stethoscope"]', loot="[]"):
-    return scenario(STETHO.format(seed=seed, tools=tools, loot=loot))
+def _stetho(seed=1, tools=("stethoscope",), loot=()):
+    """The Hawk on a Safe with 2 dice; its combination face up around it."""
+    return build({"1B2": "safe revealed dice=2", "1A2": "fingerprint 6 revealed", "1C2": "motion 1 revealed",
+                  "1D2": "laser 2 revealed", "1B1": "keypad 4 revealed", "1B3": "thermo 3 revealed",
+                  "1B4": "detector 5 revealed"},
+                 chars=[character("hawk", "1B2", tools=list(tools), loot=list(loot))], guards=[GUARD_1D4],
+                 seed=seed, events=["keycode_change"])
 
 
 def test_tool11_stethoscope_changes_a_die_before_cracked_tokens():
@@ -581,7 +452,7 @@ def test_tool11_stethoscope_may_be_kept():
 
 
 def test_tool11_stethoscope_not_with_the_bust_and_never_a_free_action():
-    game = _stetho(loot='["bust"]')
+    game = _stetho(loot=["bust"])
     game.apply("roll")
     assert game.pending is None  # LOOT-1: not offered
     game = _stetho()
@@ -600,27 +471,13 @@ def test_tool11_stethoscope_choice_replays():
 
 # ----------------------------------------------------------------------------- TOOL-12 Thermal Bomb
 
-THERMAL = """
-seed = 8
-event_deck = ["keycode_change"]
-{top}
-[tiles]
-"2B2" = "fingerprint 4"
-{tiles}
-[[characters]]
-character = "hawk"
-cell = "{cell}"
-tools = ["thermal_bomb"]
-[[guards]]
-floor = 1
-cell = "1D4"
-die = "1A4"
-{guards}
-"""
+def _thermal(cell="1B2", tiles=None, guards=(), **top):
+    """The Hawk with the Thermal Bomb on *cell*, a face-down Fingerprint on 2B2."""
+    return build({"2B2": "fingerprint 4", **(tiles or {})}, chars=[character("hawk", cell, tools=["thermal_bomb"])],
+                 guards=[GUARD_1D4, *guards], seed=8, events=["keycode_change"], **top)
 
 
-def _thermal(cell="1B2", top="", tiles="", guards=""):
-    return scenario(THERMAL.format(cell=cell, top=top, tiles=tiles, guards=guards))
+FLOOR3 = {"floor": 3, "cell": "3D4", "die": "3A4"}
 
 
 def test_tool12_thermal_bomb_links_both_ways_and_triggers_an_alarm():
@@ -643,8 +500,8 @@ def test_tool12_thermal_bomb_links_both_ways_and_triggers_an_alarm():
 
 
 def test_tool12_thermal_bomb_downward_and_time_lock():
-    game = _thermal(cell="2B2", tiles='"1B2" = "atrium 3 revealed"', top='round_effects = [[0, "time_lock"]]',
-                    guards='[[guards]]\nfloor = 2\ncell = "2D4"\ndie = "2A4"')
+    game = _thermal(cell="2B2", tiles={"1B2": "atrium 3 revealed"}, round_effects=[[0, "time_lock"]],
+                    guards=[{"floor": 2, "cell": "2D4", "die": "2A4"}])
     assert legal_texts(game) == {"use thermal_bomb 1B2", "use thermal_bomb 3B2"}
     game.apply("use thermal_bomb 1B2")
     assert game.s.thermal == [(C("1B2"), C("2B2"))]
@@ -652,7 +509,7 @@ def test_tool12_thermal_bomb_downward_and_time_lock():
 
 
 def test_tool12_thermal_bomb_from_floor_3_reaches_the_roof():
-    game = _thermal(cell="3B2", guards='[[guards]]\nfloor = 3\ncell = "3D4"\ndie = "3A4"')
+    game = _thermal(cell="3B2", guards=[FLOOR3])
     assert "use thermal_bomb roof" in legal_texts(game)
     err = refused(game, "escape", "ACT-15")
     assert "Stairs" in err.reason
@@ -665,16 +522,15 @@ def test_tool12_thermal_bomb_from_floor_3_reaches_the_roof():
 
 
 def test_tool12_thermal_roof_link_loads_from_a_scenario():
-    game = _thermal(cell="3B2", top='thermal = [["3B2", "roof"]]',
-                    guards='[[guards]]\nfloor = 3\ncell = "3D4"\ndie = "3A4"')
+    game = _thermal(cell="3B2", thermal=[["3B2", "roof"]], guards=[FLOOR3])
     assert game.s.thermal == [(C("3B2"), 48)]
 
 
 # ----------------------------------------------------------------------------- TOOL-13 Virus
 
 def test_tool13_virus_adds_three_capped_at_six():
-    game = solo(["virus"], rest='[tiles]\n"2A1" = "computer_laser revealed hack=4"\n'
-                              '"3A1" = "computer_motion revealed"\n"1A1" = "computer_fingerprint"')
+    game = solo(["virus"], tiles={"2A1": "computer_laser revealed hack=4", "3A1": "computer_motion revealed",
+                                  "1A1": "computer_fingerprint"})
     assert legal_texts(game) == {"use virus 2A1", "use virus 3A1"}
     game.apply("use virus 2A1")
     assert game.s.tiles[C("2A1")].hack == 6  # 4 + 3, max 6 (ALARM-6)
@@ -682,14 +538,14 @@ def test_tool13_virus_adds_three_capped_at_six():
 
 
 def test_tool13_virus_refusals():
-    game = solo(["virus"], rest='[tiles]\n"1A1" = "computer_fingerprint"\n"1C2" = "laser 2 revealed"')
+    game = solo(["virus"], tiles={"1A1": "computer_fingerprint", "1C2": "laser 2 revealed"})
     refused(game, "use virus 1A1", "DEC-27")  # face down
     refused(game, "use virus 1C2", "TOOL-13")
     refused(game, "use virus", "TOOL-13")
 
 
 def test_tool13_virus_from_zero():
-    game = solo(["virus"], rest='[tiles]\n"3A1" = "computer_motion revealed"')
+    game = solo(["virus"], tiles={"3A1": "computer_motion revealed"})
     game.apply("use virus 3A1")
     assert game.s.tiles[C("3A1")].hack == 3
 
@@ -726,12 +582,7 @@ def tool_scenario(seed: int) -> dict:
 
 def _random_playout(seed: int, max_actions: int = 250) -> Game:
     rng = random.Random(seed)
-    game = Game.from_scenario(tool_scenario(seed))
-    for _ in range(max_actions):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    return play_until(Game.from_scenario(tool_scenario(seed)), lambda g: rng.choice(g.legal_actions()), max_actions)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -741,7 +592,7 @@ def test_random_playouts_with_tools_do_not_crash(seed):
 
 
 def test_every_listed_use_is_accepted_and_refusals_name_a_rule():
-    game = solo(ALL_TOOLS, rest='[tiles]\n"1C2" = "laser 2 revealed"\n"2A1" = "computer_laser revealed"')
+    game = solo(ALL_TOOLS, tiles={"1C2": "laser 2 revealed", "2A1": "computer_laser revealed"})
     uses = legal_texts(game)
     assert {u.split()[1] for u in uses} == set(ALL_TOOLS) - {"stethoscope"}
     for text in sorted(uses):

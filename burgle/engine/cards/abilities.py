@@ -456,33 +456,33 @@ def perform(g, ch, action):
         floor = floor_of(ch.cell)
         deck = s.guards[floor - 1].deck
         top = cell_name(deck[-1])
-        s.spent += 1
-        _say(g, ch, "CHAR-17", f"{who} looks at the top patrol card of floor {floor}: {top}.")
-        choice = yield from g.ask(
-            ch.seat, f"Clairvoyance: the top patrol card of floor {floor} is {top}. Leave it on top or put it "
-            "at the bottom?", "CHAR-17", [act("order", "top"), act("order", "bottom")])
-        if choice.args[0] == "bottom":
-            deck.insert(0, deck.pop())
-            _say(g, ch, "CHAR-17", f"{who} puts the patrol card {top} at the bottom of the floor {floor} deck.")
-        else:
-            _say(g, ch, "CHAR-17", f"{who} leaves the patrol card {top} on top of the floor {floor} deck.")
+        yield from _top_or_bottom(g, ch, deck, "CHAR-17", "Clairvoyance", f"the top patrol card of floor {floor}",
+                                  top, f"the patrol card {top}", f"the floor {floor} deck")
         return False
 
     if verb == "precognition":  # CHAR-18
         deck = s.event_deck
         top = g.card_name(deck[-1])
-        s.spent += 1
-        _say(g, ch, "CHAR-18", f"{who} looks at the top Event: {top}.")
-        choice = yield from g.ask(
-            ch.seat, f"Precognition: the top Event is {top}. Leave it on top or put it at the bottom?",
-            "CHAR-18", [act("order", "top"), act("order", "bottom")])
-        if choice.args[0] == "bottom":
-            deck.insert(0, deck.pop())
-            _say(g, ch, "CHAR-18", f"{who} puts the Event {top} at the bottom of the Event deck.")
-        else:
-            _say(g, ch, "CHAR-18", f"{who} leaves the Event {top} on top of the Event deck.")
+        yield from _top_or_bottom(g, ch, deck, "CHAR-18", "Precognition", "the top Event", top, f"the Event {top}",
+                                  "the Event deck")
         return False
     raise AssertionError(f"unhandled ability verb {verb!r}")  # pragma: no cover
+
+
+def _top_or_bottom(g, ch, deck, rule, ability, what, top, card, deck_name):
+    """CHAR-17 / CHAR-18: for 1 action, look at the top card of *deck* (*what*, named *top*)
+    and leave it on top or put it at the bottom."""
+    who = g.who(ch)
+    g.s.spent += 1
+    _say(g, ch, rule, f"{who} looks at {what}: {top}.")
+    choice = yield from g.ask(
+        ch.seat, f"{ability}: {what} is {top}. Leave it on top or put it at the bottom?", rule,
+        [act("order", "top"), act("order", "bottom")])
+    if choice.args[0] == "bottom":
+        deck.insert(0, deck.pop())
+        _say(g, ch, rule, f"{who} puts {card} at the bottom of {deck_name}.")
+    else:
+        _say(g, ch, rule, f"{who} leaves {card} on top of {deck_name}.")
 
 
 def _disguise(g, rook, other):

@@ -56,6 +56,16 @@ def _your_guard(g, ch):
     return guard if guard.placed else None
 
 
+def _your_guard_without_alarms(g, ch):
+    """DEC-4: your floor's guard, or None (the Event does nothing) if he is not placed or
+    your floor has an alarm token."""
+    guard = _your_guard(g, ch)
+    if guard is not None and alarms.alarms_on_floor(g, guard.floor):
+        _say(g, "DEC-4", "Your floor has an alarm token: nothing happens.")
+        return None
+    return guard
+
+
 def _nearest_alarm(g, guard, rule: str):
     """ALARM-3: the alarm token of his floor nearest the guard; players choose between ties."""
     table = g.table(guard.floor)
@@ -77,6 +87,16 @@ def _to_nearest_alarm(g, guard, rule: str):
     target = yield from _nearest_alarm(g, guard, rule)
     _say(g, rule, f"The floor {guard.floor} guard rushes to the alarm on {g.name(target)}.", cell=target)
     yield from guards.teleport(g, guard, target, then_arrive=True)
+
+
+def _your_guard_unless_rushing(g, ch, rule: str):
+    """DEC-5: your floor's guard; with an alarm on your floor he rushes to the nearest one
+    (_to_nearest_alarm) and the Event is done. Returns None when there is nothing more to do."""
+    guard = _your_guard(g, ch)
+    if guard is not None and alarms.alarms_on_floor(g, guard.floor):
+        yield from _to_nearest_alarm(g, guard, rule)
+        return None
+    return guard
 
 
 # ----------------------------------------------------------------------------- the Events
@@ -106,11 +126,8 @@ def buddy_system(g, ch):
 
 def change_of_plans(g, ch):
     """EVENT-3 / DEC-4: with no alarm on your floor its guard draws a patrol card."""
-    guard = _your_guard(g, ch)
+    guard = _your_guard_without_alarms(g, ch)
     if guard is None:
-        return
-    if alarms.alarms_on_floor(g, guard.floor):
-        _say(g, "DEC-4", "Your floor has an alarm token: nothing happens.")
         return
     yield from guards.draw_patrol(g, guard)
 
@@ -118,11 +135,8 @@ def change_of_plans(g, ch):
 def crash(g, ch):
     """EVENT-4 / DEC-4: with no alarm on your floor its die moves to your tile; if the
     guard stands there he has arrived (GUARD-3, GUARD-11)."""
-    guard = _your_guard(g, ch)
+    guard = _your_guard_without_alarms(g, ch)
     if guard is None:
-        return
-    if alarms.alarms_on_floor(g, guard.floor):
-        _say(g, "DEC-4", "Your floor has an alarm token: nothing happens.")
         return
     if guard.cell == ch.cell:
         _say(g, "EVENT-4", "The guard already stands on your tile: he has arrived.", cell=ch.cell)
@@ -335,11 +349,8 @@ def squeak(g, ch):
 def switch_signs(g, ch):
     """EVENT-22 / DEC-5: no alarm on your floor: the guard and his die swap cells (a teleport,
     no GUARD-11); with alarms: he goes to the nearest alarm, switches it off, GUARD-11."""
-    guard = _your_guard(g, ch)
+    guard = yield from _your_guard_unless_rushing(g, ch, "EVENT-22")
     if guard is None:
-        return
-    if alarms.alarms_on_floor(g, guard.floor):
-        yield from _to_nearest_alarm(g, guard, "EVENT-22")
         return
     old_cell, old_die = guard.cell, guard.die
     guard.die = old_cell
@@ -350,11 +361,8 @@ def switch_signs(g, ch):
 def throw_voice(g, ch):
     """EVENT-23 / DEC-4 / DEC-55: no alarm on your floor: move the die to a cell adjacent to
     it (your choice); onto the guard's cell, he has arrived (GUARD-3)."""
-    guard = _your_guard(g, ch)
+    guard = _your_guard_without_alarms(g, ch)
     if guard is None:
-        return
-    if alarms.alarms_on_floor(g, guard.floor):
-        _say(g, "DEC-4", "Your floor has an alarm token: nothing happens.")
         return
     choice = yield from g.ask(ch.seat, f"Throw Voice: move the floor {guard.floor} die from {g.name(guard.die)} to?",
                               "EVENT-23", [act("cell", c) for c in g.neighbours(guard.die)])
@@ -380,11 +388,8 @@ def video_loop(g, ch):
 def where_is_he(g, ch):
     """EVENT-26 / DEC-5: your floor's guard teleports to his die and arrives; with alarms, to
     the nearest alarm, switching it off, then GUARD-11."""
-    guard = _your_guard(g, ch)
+    guard = yield from _your_guard_unless_rushing(g, ch, "EVENT-26")
     if guard is None:
-        return
-    if alarms.alarms_on_floor(g, guard.floor):
-        yield from _to_nearest_alarm(g, guard, "EVENT-26")
         return
     yield from guards.teleport(g, guard, guard.die, then_arrive=True)
 

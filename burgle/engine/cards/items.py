@@ -43,14 +43,18 @@ def draw_tool(g, ch, rule: str, lay_on: int | None = None):
         s.tool_discard.extend(drawn)
     else:
         kept = s.tool_deck.pop()
+    _take(g, ch, kept, ch.tools, "tool_drawn", rule, lay_on, rule)
+
+
+def _take(g, ch, key: str, hand: list, kind: str, rule: str, lay_on: int | None, laid_rule: str) -> None:
+    """A drawn card goes into *hand* (Happening *kind*), or lies on the drilled Safe's tile
+    *lay_on* (DEC-22)."""
     if lay_on is not None:
-        s.tiles[lay_on].items.append(kept)
+        g.s.tiles[lay_on].items.append(key)
+        g.note(Happening("card_laid", laid_rule, cell=lay_on, seat=ch.seat, value=g.card_name(key)))
     else:
-        ch.tools.append(kept)
-    if lay_on is not None:
-        g.note(Happening("card_laid", rule, cell=lay_on, seat=ch.seat, value=g.card_name(kept)))
-    else:
-        g.note(Happening("tool_drawn", rule, seat=ch.seat, value=g.card_name(kept), who=g.who(ch)))
+        hand.append(key)
+        g.note(Happening(kind, rule, seat=ch.seat, value=g.card_name(key), who=g.who(ch)))
 
 
 def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
@@ -59,14 +63,7 @@ def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
     if not s.loot_deck:
         return
     key = s.loot_deck.pop()
-    if lay_on is not None:
-        s.tiles[lay_on].items.append(key)
-    else:
-        ch.loot.append(key)
-    if lay_on is not None:
-        g.note(Happening("card_laid", "CHAR-10", cell=lay_on, seat=ch.seat, value=g.card_name(key)))
-    else:
-        g.note(Happening("loot_drawn", "ACT-12", seat=ch.seat, value=g.card_name(key), who=g.who(ch)))
+    _take(g, ch, key, ch.loot, "loot_drawn", "ACT-12", lay_on, "CHAR-10")
     if key == "cursed_goblet":  # LOOT-3, END-5: never a capture
         from burgle.engine.guards import lose_one
 
