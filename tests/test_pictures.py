@@ -408,3 +408,80 @@ def test_rendering_in_threads(mid):
     for t in threads:
         t.join()
     assert not errors and got == [want] * 4
+
+
+# ----------------------------------------------------------------------------- patrol odds overlay
+
+
+def test_danger_overlay_reaches_scene_layout_and_svg(mid):
+    """Issue 6: the danger map drawn on its floor: each cell with a chance above 0 is
+    shaded and labelled with its percentage (the number carries the meaning), the legend
+    says what the percentages are chances of, and the text alternative lists them."""
+    from burgle.analysis.patrol import danger_map, percent
+
+    dm = danger_map(mid, 2, turns=3)
+    sc = scene(mid, floors=[1, 2], overlay=dm)
+    f2 = sc.floor(2)
+    assert f2.overlay is not None and f2.overlay.kind == "enter" and sc.floor(1).overlay is None
+    want = {cell_name(c): percent(p) for c, p in dm.enter.items() if p > 0}
+    assert f2.overlay_labels == want and "100%" in want.values()
+    assert Counter(want.values()) <= Counter(sc.texts())
+    assert "Overlay (shaded cells, percentages): chance he enters the cell within his next 3 moves" in f2.alt_text
+    assert "2B2 100%" in f2.alt_text and "exact" in f2.alt_text
+    lay = layout(sc)
+    assert Counter(lay.texts("odds")) == Counter(want.values())
+    shades = [b for b in lay.of("odds_shade") if b.y < 4]
+    assert len(shades) == len(want)
+    x2 = 4 + 0.75
+    lab = [i for i in lay.of("odds") if isinstance(i, Label)]
+    for c, text in f2.overlay.labels().items():
+        i = c % 16
+        assert any(l.text == text and x2 + i % 4 < l.x < x2 + i % 4 + 0.5 and i // 4 < l.y < i // 4 + 0.25
+                   for l in lab), cell_name(c)  # top-left corner of its own cell
+    legend = " ".join(lay.texts("legend"))
+    assert "shade and %: chance he enters the cell within his next 3" in legend
+    on_board = Counter(i.text for i in lay.items if isinstance(i, Label) and i.y < 4.05)
+    assert on_board == Counter(sc.texts())
+    svg = render(mid, floors=2, overlay=dm.layer("end_turn", turn=1))
+    assert 'class="odds"' in svg and "he ends a move on the cell in his next move" in svg
+
+
+def test_next_destination_overlay_and_several_floors(mid):
+    from burgle.analysis.patrol import danger_map, next_destination_layer, next_destination_odds
+
+    odds = next_destination_odds(mid, 2)
+    sc = scene(mid, floors=[1, 2], overlay=[odds, danger_map(mid, 1, turns=1)])
+    assert sc.floor(2).overlay.kind == "destination" and sc.floor(1).overlay.kind == "enter"
+    assert sc.floor(2).overlay_labels == {cell_name(c): t for c, t in next_destination_layer(mid, 2).labels().items()}
+    assert sum(odds.values()) == 1
+    legend = " ".join(layout(sc).texts("legend"))
+    assert "floor 1:" in legend and "floor 2: chance of each cell being his next destination" in legend
+    assert Floor(mid, 2, overlay=odds).scene.floor(2).overlay_labels == sc.floor(2).overlay_labels
+    assert "Overlay" in alt_text(mid, floors=2, overlay=odds)
+
+
+def test_overlay_errors_name_the_value(mid):
+    from burgle.analysis.patrol import danger_map
+
+    dm = danger_map(mid, 2, turns=1)
+    with pytest.raises(PictureError, match=r"overlay is for floor 2, which is not drawn \(floors 1\)"):
+        scene(mid, floors=1, overlay=dm)
+    with pytest.raises(PictureError, match="two overlays for floor 2"):
+        scene(mid, floors=2, overlay=[dm, dm.layer("end_turn")])
+    with pytest.raises(PictureError, match="an overlay is a DangerMap, an OddsLayer or a mapping"):
+        scene(mid, floors=2, overlay="danger")
+    with pytest.raises(PictureError, match=r"overlay value for 2A1 is 1.5"):
+        scene(mid, floors=2, overlay={"2A1": 1.5})
+    assert scene(mid, floors=2).floor(2).overlay is None and scene(mid, floors=2).floor(2).overlay_labels == {}
+
+
+def test_add_overlay_to_a_scene_built_elsewhere():
+    """The explorer builds its own scenes: add_overlay draws odds on them too."""
+    from burgle.analysis.patrol import danger_map, patrol_info
+    from burgle.pictures import add_overlay
+
+    info = patrol_info(2, "2A1", "2D4", 3, ["2B2", "2C3"], trim=6, walls=frozenset())
+    sc = add_overlay(route_scene(frozenset(), 0, 15, floor=2), danger_map(info, turns=2))
+    f2 = sc.floor(2)
+    assert f2.overlay_labels["2B1"] == "100%" and "Overlay" in f2.alt_text
+    assert Counter(layout(sc).texts("odds")) == Counter(f2.overlay_labels.values())

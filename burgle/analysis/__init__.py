@@ -1,6 +1,7 @@
 """Analyses built on the rules engine, for notebooks, pictures and the CLI: random
 playouts and statistics (``simulate``), guard route forecasts and alarm distances
-(``guard_forecast``). Nothing here changes a game: ``game.to_dict()`` is the same after."""
+(``guard_forecast``), patrol odds and the danger map from public information only
+(``patrol``). Nothing here changes a game: ``game.to_dict()`` is the same after."""
 
 from burgle.analysis.guard_forecast import (
     AlarmDistance,
@@ -11,9 +12,22 @@ from burgle.analysis.guard_forecast import (
     forecast,
     forecast_all,
 )
+from burgle.analysis.patrol import (
+    DangerMap,
+    OddsLayer,
+    PatrolError,
+    PatrolInfo,
+    danger_map,
+    next_destination_layer,
+    next_destination_odds,
+    patrol_info,
+    public_info,
+)
 from burgle.analysis.simulate import SimulationSummary, loss_cause, simulate
 
 __all__ = [
     "SimulationSummary", "loss_cause", "simulate",
     "AlarmDistance", "ForecastStep", "GuardForecast", "Leg", "alarm_distances", "forecast", "forecast_all",
+    "DangerMap", "OddsLayer", "PatrolError", "PatrolInfo", "danger_map", "next_destination_layer",
+    "next_destination_odds", "patrol_info", "public_info",
 ]

@@ -25,10 +25,11 @@ from pathlib import Path as _Path
 
 from burgle.pictures.graphs import building_graph, floor_graph, guard_graph
 from burgle.pictures.layout import layout
-from burgle.pictures.scene import Highlights, PictureError, Scene, parse_floors, route_scene, scene
+from burgle.pictures.scene import Highlights, PictureError, Scene, add_overlay, parse_floors, route_scene, scene
 
 __all__ = [
     "Floor",
+    "add_overlay",
     "Highlights",
     "PictureError",
     "Scene",
@@ -57,28 +58,30 @@ def render_scene(sc: Scene, fmt: str = "svg"):
     return render_layout(layout(sc), fmt)
 
 
-def render(game, floors=None, highlights=None, fmt: str = "svg", legend: bool = True):
-    """Draw *floors* of *game* (None = all three side by side): SVG ``str`` or PNG ``bytes``."""
+def render(game, floors=None, highlights=None, fmt: str = "svg", legend: bool = True, overlay=None):
+    """Draw *floors* of *game* (None = all three side by side): SVG ``str`` or PNG ``bytes``.
+    *overlay*: per-cell odds drawn over a floor (a DangerMap, one of its layers, or
+    next-destination odds; see :func:`~burgle.pictures.scene.add_overlay`)."""
     from burgle.pictures.draw import check_format
 
     check_format(fmt)
-    return render_scene(scene(game, floors=floors, highlights=highlights, legend=legend), fmt)
+    return render_scene(scene(game, floors=floors, highlights=highlights, legend=legend, overlay=overlay), fmt)
 
 
-def draw_floor(game, floor: int, highlights=None, fmt: str = "svg", legend: bool = True):
+def draw_floor(game, floor: int, highlights=None, fmt: str = "svg", legend: bool = True, overlay=None):
     """One floor of *game* (1..3)."""
     return render(game, floors=(floor,) if not isinstance(floor, (tuple, list)) else floor,
-                  highlights=highlights, fmt=fmt, legend=legend)
+                  highlights=highlights, fmt=fmt, legend=legend, overlay=overlay)
 
 
-def draw_floors(game, highlights=None, fmt: str = "svg", legend: bool = True):
+def draw_floors(game, highlights=None, fmt: str = "svg", legend: bool = True, overlay=None):
     """All three floors of *game* side by side."""
-    return render(game, floors=None, highlights=highlights, fmt=fmt, legend=legend)
+    return render(game, floors=None, highlights=highlights, fmt=fmt, legend=legend, overlay=overlay)
 
 
-def alt_text(game, floors=None, highlights=None) -> str:
+def alt_text(game, floors=None, highlights=None, overlay=None) -> str:
     """The text alternative of the picture :func:`render` would draw."""
-    return scene(game, floors=floors, highlights=highlights).alt_text
+    return scene(game, floors=floors, highlights=highlights, overlay=overlay).alt_text
 
 
 def format_for_path(path) -> str:
@@ -124,15 +127,16 @@ class Floor:
     networkx views, ``scene`` the picture as data, ``alt_text`` its description.
     The view reads the game when asked, so it follows the game as it changes."""
 
-    def __init__(self, game, floor: int, highlights=None):
+    def __init__(self, game, floor: int, highlights=None, overlay=None):
         self.game = game
         self.floor = parse_floors(floor)[0]
         self.highlights = Highlights.coerce(highlights)
-        scene(game, floors=self.floor, highlights=self.highlights)  # validate now
+        self.overlay = overlay  # per-cell odds (a DangerMap, a layer, next-destination odds)
+        scene(game, floors=self.floor, highlights=self.highlights, overlay=overlay)  # validate now
 
     @property
     def scene(self) -> Scene:
-        return scene(self.game, floors=self.floor, highlights=self.highlights)
+        return scene(self.game, floors=self.floor, highlights=self.highlights, overlay=self.overlay)
 
     @property
     def graph(self):

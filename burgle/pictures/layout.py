@@ -235,6 +235,23 @@ def chip_items(x_right, cy, mark):
 # ----------------------------------------------------------------------------- panels
 
 
+def _shade(p: float) -> str:
+    """Blue over the tile, more opaque for a higher chance (the percentage says the value)."""
+    alpha = 0.12 + 0.48 * max(0.0, min(1.0, p))
+    return f"{BLUE}{round(alpha * 255):02X}"
+
+
+def overlay_items(x, y, p, text):
+    """A cell's share of an overlay: the shading, and the percentage in a white box at the
+    top-left corner (the tile name moves down a little to make room)."""
+    w = 0.078 * len(text) + 0.08
+    return [
+        Box(x, y, 1, 1, _shade(p), "none", 0, 1, "odds_shade"),
+        Box(x + 0.05, y + 0.04, w, 0.14, WHITE, BLUE, 0.9, 12, "odds", round=0.03),
+        Label(x + 0.05 + w / 2, y + 0.112, text, 7.2, BLACK, 13, "odds", bold=True),
+    ]
+
+
 def _label_size(text: str) -> float:
     return 8.2 if len(text) <= 8 else (7.2 if len(text) <= 10 else 6.6)
 
@@ -256,14 +273,16 @@ def _floor_items(fs, x0: float) -> list:
     for row in range(4):
         items.append(Label(x0 - 0.17, row + 0.5, str(row + 1), 7.5, GREY, 20, "coord"))
     # cells
+    odds = fs.overlay.labels() if fs.overlay is not None else {}
     for v in fs.cells:
         x, y = x0 + v.col, v.row
         if v.revealed:
             items.append(Box(x, y, 1, 1, PAPER if v.kind else WHITE, "none", 0, 0, "tile"))
         else:
             items.append(Box(x, y, 1, 1, LIGHT, GRID, 0, 0, "face_down", hatch="////"))
-        if v.label:
-            items.append(Label(x + 0.5, y + 0.19, v.label, _label_size(v.label), BLACK, 5, "tile_label", bold=True))
+        if v.label:  # a little lower under an overlay's percentage
+            items.append(Label(x + 0.5, y + (0.27 if v.cell in odds else 0.19), v.label, _label_size(v.label), BLACK,
+                               5, "tile_label", bold=True))
         if v.number is not None:
             items.append(Dot(x + 0.875, y + 0.855, 0.085, WHITE, BLACK, 0.8, 5, "number"))
             items.append(Label(x + 0.875, y + 0.86, str(v.number), 6.8, BLACK, 6, "number", bold=True))
@@ -294,6 +313,11 @@ def _floor_items(fs, x0: float) -> list:
             w = 0.058 * len(v.note) + 0.08
             items.append(Box(x + 0.5 - w / 2, y + 0.595, w, 0.15, WHITE, PURPLE, 1.4, 15, "note", round=0.03))
             items.append(Label(x + 0.5, y + 0.672, v.note, 6.4, BLACK, 16, "note", bold=True))
+    # an overlay of per-cell odds (patrol odds, danger map)
+    if odds:
+        for c, text in odds.items():
+            i = c % N
+            items += overlay_items(x0 + i % 4, i // 4, float(fs.overlay.values[c]), text)
     # alarm distances
     for a in fs.alarms:
         if a.pending:
@@ -401,6 +425,7 @@ LEGEND = (  # (key, text), in drawing order
     ("cracked", "cracked"),
     ("secret_door", "way into a Secret Door"),
     ("highlight", "highlight"),
+    ("odds", "shade and %: chance (see below)"),
 )
 
 
@@ -432,6 +457,8 @@ def legend_keys(scene) -> list[str]:
             present.add("pending")
         if fs.hl_cells:
             present.add("highlight")
+        if fs.overlay is not None:
+            present.add("odds")
         if fs.links:
             present.add("secret_door")
         for v in fs.cells:
@@ -443,6 +470,16 @@ def legend_keys(scene) -> list[str]:
                 if m.kind in ("downstairs", "cracked"):
                     present.add(m.kind)
     return [k for k, _ in LEGEND if k in present]
+
+
+def _legend_texts(scene) -> dict[str, str]:
+    """The overlay's own wording for its legend entry: what the percentages are chances of."""
+    titles = [(f.floor, f.overlay.title) for f in scene.floors if f.overlay is not None]
+    if not titles:
+        return {}
+    if len({t for _, t in titles}) == 1:
+        return {"odds": f"shade and %: {titles[0][1]}"}
+    return {"odds": "shade and %: " + "; ".join(f"floor {f}: {t}" for f, t in titles)}
 
 
 def _legend_symbol(kind, sx, cy) -> list:
@@ -471,6 +508,9 @@ def _legend_symbol(kind, sx, cy) -> list:
                 Label(sx, cy + 0.003, "sees H", 5.8, VERMILLION, 13, "seen", bold=True)]
     if kind == "face_down":
         return [Box(sx - 0.15, cy - 0.13, 0.3, 0.26, LIGHT, GRID, 0, 0, "face_down", hatch="////")]
+    if kind == "odds":
+        return [Box(sx - 0.15, cy - 0.13, 0.3, 0.26, _shade(0.5), GRID, 0.6, 1, "odds_shade"),
+                Label(sx, cy + 0.003, "%", 6.4, BLACK, 13, "odds", bold=True)]
     if kind in ("downstairs", "cracked"):
         from burgle.pictures.scene import Mark
 
@@ -483,9 +523,10 @@ def _legend_symbol(kind, sx, cy) -> list:
     return [Box(sx - 0.15, cy - 0.13, 0.3, 0.26, "none", PURPLE, 2.2, 16, "highlight", ls="--")]
 
 
-def legend_items(x, y, width, keys) -> tuple[list, float]:
-    """The legend (entries *keys*) in columns from (x, y); returns its items and height."""
-    texts = dict(LEGEND)
+def legend_items(x, y, width, keys, texts=None) -> tuple[list, float]:
+    """The legend (entries *keys*) in columns from (x, y); returns its items and height.
+    *texts* overrides entries' wording (key -> text)."""
+    texts = {**dict(LEGEND), **(texts or {})}
     ncols = max(2, int(width // 2.9))
     colw = width / ncols
     chars = max(8, int((colw - 0.5) / CHAR_W))
@@ -528,7 +569,7 @@ def layout(scene) -> Layout:
     bottom = 4.2
     keys = legend_keys(scene) if scene.legend else []
     if keys:
-        leg, h = legend_items(0, bottom, width, keys)
+        leg, h = legend_items(0, bottom, width, keys, _legend_texts(scene))
         items += leg
         bottom += h + 0.05
     if scene.caption:

@@ -4,7 +4,8 @@
 per floor the 16 cells with their labels and tokens, the walls, the guard, his die,
 the route he will take this turn (numbered steps, stop cell, the rest of the way, the
 tied routes the clockwise rule turns down), each alarm's walking distance from him,
-the highlights, a header and a text alternative. The drawing (:mod:`burgle.pictures.draw`)
+the highlights, an optional overlay of per-cell odds (patrol odds, danger map), a header
+and a text alternative. The drawing (:mod:`burgle.pictures.draw`)
 only places what the scene says, so tests and screen readers read the scene.
 
 No matplotlib here.
@@ -36,6 +37,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from burgle.analysis.guard_forecast import GuardForecast, alarm_distances, check_floor, forecast
+from burgle.analysis.patrol import OddsLayer, PatrolError
 from burgle.board import (
     CELLS_PER_FLOOR,
     FLOORS,
@@ -66,6 +68,7 @@ __all__ = [
     "scene",
     "route_scene",
     "parse_floors",
+    "add_overlay",
 ]
 
 N = CELLS_PER_FLOOR
@@ -240,6 +243,7 @@ class FloorScene:
     hl_edges: tuple[tuple[int, int], ...] = ()
     hl_arrows: tuple[tuple[int, int], ...] = ()
     alt_text: str = ""
+    overlay: OddsLayer | None = None  # per-cell odds drawn as shading and percentages
 
     def cell(self, which) -> CellView:
         c = _resolve_cell(which, "cell")
@@ -252,6 +256,13 @@ class FloorScene:
     def alarm_labels(self) -> dict[str, str]:
         """Alarm cell name -> the distance label drawn beside it."""
         return {a.name: _distance_label(a) for a in self.alarms}
+
+    @property
+    def overlay_labels(self) -> dict[str, str]:
+        """Cell name -> the percentage drawn on it by the overlay (cells above 0%)."""
+        if self.overlay is None:
+            return {}
+        return {cell_name(c): t for c, t in self.overlay.labels().items()}
 
     def texts(self) -> list[str]:
         """Every string the drawing writes for this floor (tests, search)."""
@@ -274,6 +285,7 @@ class FloorScene:
             out.extend(b + ("?" if c == open_end else "") for c, b in r.badges)
             out.extend(t for _, t in r.sightings)
         out.extend(self.alarm_labels.values())
+        out.extend(self.overlay_labels.values())
         return out
 
 
@@ -579,9 +591,11 @@ def _resolve_highlights(hl: Highlights, floors: tuple) -> _Resolved:
     return _Resolved(cells, tuple(edges), tuple(arrows), labels, str(hl.caption or ""))
 
 
-def scene(game, floors=None, highlights=None, title: str | None = None, legend: bool = True) -> Scene:
+def scene(game, floors=None, highlights=None, title: str | None = None, legend: bool = True,
+          overlay=None) -> Scene:
     """The scene of *game*: *floors* (None = all three, or 1..3, or a list), *highlights*
-    (a :class:`Highlights`, a dict of its fields, or a list of cells). Never changes the game."""
+    (a :class:`Highlights`, a dict of its fields, or a list of cells), *overlay* (per-cell
+    odds, see :func:`add_overlay`). Never changes the game."""
     fl = parse_floors(floors)
     hl = _resolve_highlights(Highlights.coerce(highlights), fl)
     floors_ = tuple(_floor_scene(game, f, hl, forecast(game, f)) for f in fl)
@@ -596,7 +610,56 @@ def scene(game, floors=None, highlights=None, title: str | None = None, legend: 
                      f"{s.allowance - s.spent} of {s.allowance} actions left")
         else:
             title = "Before the first turn: choose the entrance"
-    return Scene(floors=floors_, caption=hl.caption, title=title, arrows_between=between, legend=legend)
+    sc = Scene(floors=floors_, caption=hl.caption, title=title, arrows_between=between, legend=legend)
+    return add_overlay(sc, overlay) if overlay is not None else sc
+
+
+def _overlays(overlay) -> list[OddsLayer]:
+    """One layer or several (a list or tuple of them), each an OddsLayer, a DangerMap or a
+    mapping cell -> probability (next-destination odds)."""
+    items = list(overlay) if isinstance(overlay, (list, tuple)) else [overlay]
+    out = []
+    for item in items:
+        try:
+            out.append(OddsLayer.coerce(item))
+        except PatrolError as exc:
+            raise PictureError(str(exc)) from None
+    return out
+
+
+def overlay_sentence(layer: OddsLayer) -> str:
+    """The overlay in words, for the text alternative."""
+    parts = [f"{cell_name(c)} {t}" for c, t in sorted(layer.labels().items(), key=lambda kv: -layer.values[kv[0]])]
+    rest = 16 - len(parts)
+    return (f"Overlay (shaded cells, percentages): {layer.title}: " + (", ".join(parts) or "none")
+            + (f"; the other {rest} cells 0%." if rest else "."))
+
+
+def add_overlay(sc: Scene, overlay) -> Scene:
+    """*sc* with per-cell odds drawn over its floors: cells shaded by probability, each
+    with its percentage as text (the number carries the meaning; colour-blind safe), and a
+    sentence added to the text alternative. *overlay*: a DangerMap (its ``enter`` layer),
+    ``danger_map.layer("end_turn", turn=2)``, ``next_destination_odds(...)`` (a mapping
+    cell -> probability, drawn as next-destination odds) or a list of those, at most one
+    per floor, each for a drawn floor (:class:`PictureError` otherwise)."""
+    from dataclasses import replace
+
+    layers = _overlays(overlay)
+    by_floor: dict[int, OddsLayer] = {}
+    drawn = [f.floor for f in sc.floors]
+    for layer in layers:
+        if layer.floor not in drawn:
+            raise PictureError(f"the overlay is for floor {layer.floor}, which is not drawn (floors "
+                               + ", ".join(str(f) for f in drawn) + ")")
+        if layer.floor in by_floor:
+            raise PictureError(f"two overlays for floor {layer.floor}; give at most one per floor")
+        by_floor[layer.floor] = layer
+    floors = tuple(
+        replace(f, overlay=by_floor[f.floor], alt_text=(f.alt_text + " " + overlay_sentence(by_floor[f.floor])).strip())
+        if f.floor in by_floor else f
+        for f in sc.floors
+    )
+    return replace(sc, floors=floors)
 
 
 # ----------------------------------------------------------------------------- text alternative
