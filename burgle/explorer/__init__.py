@@ -1,0 +1,37 @@
+"""The routing explorer: one floor, its walls, a guard, his die, alarms and players.
+
+* :mod:`~burgle.explorer.model`: :class:`Explorer`, pure Python (no widgets): edits that
+  are checked and refused with a message, and the guard's route, ties, explanation,
+  alarm distances and next moves, from :mod:`burgle.routing` and
+  :func:`burgle.analysis.guard_forecast.forecast`;
+* :mod:`~burgle.explorer.app`: :class:`ExplorerApp`, the ipywidgets page
+  (``ExplorerApp().display()``, ``notebooks/explorer.ipynb``).
+
+Exports are imported on first use, so the model never pulls in ipywidgets.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Explorer", "ExplorerError", "ExplorerApp", "Setup", "Player"]
+
+_WHERE = {
+    "Explorer": "burgle.explorer.model",
+    "ExplorerError": "burgle.explorer.model",
+    "Setup": "burgle.explorer.model",
+    "Player": "burgle.explorer.model",
+    "ExplorerApp": "burgle.explorer.app",
+}
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        import importlib
+
+        value = getattr(importlib.import_module(_WHERE[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'burgle.explorer' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

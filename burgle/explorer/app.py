@@ -1,0 +1,565 @@
+"""The routing explorer page: ipywidgets over :class:`burgle.explorer.model.Explorer`.
+
+``ExplorerApp().display()`` shows a grid of buttons (cells and the wall places between
+them) to place the guard, his die, alarms and players and to add or remove walls; the
+picture of the floor with his numbered route (inline SVG in a ``widgets.HTML``); the
+route, the tied alternatives and why the clockwise rule picks this one; each alarm's
+walking distance; his next moves; and a message line that says what changed or why an
+edit was refused (the previous setup is then kept). No rules logic lives here.
+
+Stable CSS classes for the browser tests: root ``burgle-explorer`` (+ ``burgle-ready``
+once displayed), picture ``burgle-picture``, route text ``burgle-route``, explanation
+``burgle-explanation``, message ``burgle-message`` (+ ``burgle-message-error`` /
+``burgle-message-ok``); also ``burgle-cell`` (grid cells, tooltip starting with the
+cell name), ``burgle-wall`` (+ ``burgle-wall-on``), ``burgle-tool``, ``burgle-speed``,
+``burgle-walls-text``, ``burgle-command``, ``burgle-choice``, ``burgle-moves``,
+``burgle-alarms``, ``burgle-turns``, ``burgle-patrol``.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from burgle.board import index_name, wall_name
+from burgle.explorer.model import ALL_WALLS, BANK_JOB, MAX_TURNS, TRIM, Explorer, ExplorerError
+from burgle.webui import BASE_CSS, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+
+__all__ = ["ExplorerApp"]
+
+DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
+TOOL_OPTIONS = [("Guard", "guard"), ("His die", "destination"), ("Alarm", "alarm"), ("Player", "player")]
+TOOL_HELP = {
+    "guard": "Click a cell to put the guard there.",
+    "destination": "Click a cell to put his die (his destination) there.",
+    "alarm": "Click a cell to set off an alarm there, or to take one away.",
+    "player": "Click a cell to put a player there, or to take one off.",
+}
+WALL_SETS = [("Floor 1", "1"), ("Floor 2", "2"), ("Floor 3", "3"), ("Open", "open")]
+CELL = "54px"
+GAP = "14px"
+
+
+class ExplorerApp:
+    """The explorer as one ipywidgets tree (``root``); ``model`` is the :class:`Explorer`."""
+
+    def __init__(self, model: Explorer | None = None):
+        self.model = model or Explorer()
+        self.errors: list[str] = []  # unexpected errors in callbacks (also shown on the page)
+        self._syncing = False
+        self._players_key = None
+        self._stealth_pickers: list[widgets.Dropdown] = []
+        self.choice_buttons: list[widgets.Button] = []
+        self._build()
+        self.refresh()
+        self._message("Choose what a click places (Guard, His die, Alarm, Player), then click cells on the grid. "
+                      "His route, its reasons and his next moves update at once.", error=False, info=True)
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        brand = html_widget(
+            "<div class='burgle-brand'><span class='burgle-logo' aria-hidden='true'>◆</span>"
+            "<span class='burgle-name'>Burgle Bros.</span><span class='burgle-sub'>Routing explorer · "
+            "where does the guard go?</span></div>", "burgle-brand-box")
+        note = html_widget("<span class='burgle-header-note'>Place the pieces, read his route. "
+                           "Nothing here changes a game.</span>")
+        header = box([brand, note], "burgle-header", vertical=False)
+
+        # --- controls
+        self.wall_set = widgets.ToggleButtons(options=WALL_SETS, value="1", style={"button_width": "auto"}, tooltips=[
+            "The walls of Bank Job floor 1", "The walls of Bank Job floor 2", "The walls of Bank Job floor 3",
+            "No interior walls"])
+        self.wall_set.add_class("burgle-wall-set")
+        self.wall_set.observe(self._safe(self._on_wall_set), names="value")
+        self.tool = widgets.ToggleButtons(options=TOOL_OPTIONS, value="guard", style={"button_width": "auto"},
+                                          tooltips=[TOOL_HELP[v] for _, v in TOOL_OPTIONS])
+        self.tool.add_class("burgle-tool")
+        self.tool.observe(self._safe(lambda _c: self._show_tool_help()), names="value")
+        self.tool_help = html_widget("", "burgle-tool-help")
+
+        self.cell_buttons: list[widgets.Button] = []
+        self.wall_buttons: dict[tuple[int, int], widgets.Button] = {}
+        children = []
+        for r in range(7):
+            for c in range(7):
+                if r % 2 == 0 and c % 2 == 0:
+                    i = (r // 2) * 4 + c // 2
+                    b = button(index_name(i), "burgle-cell", tooltip=index_name(i), width=CELL)
+                    b.layout.height = CELL
+                    b.on_click(self._safe(lambda _b, i=i: self.click_cell(i)))
+                    self.cell_buttons.append(b)
+                    children.append(b)
+                elif r % 2 == 0 or c % 2 == 0:
+                    a = (r // 2) * 4 + c // 2
+                    other = a + 1 if r % 2 == 0 else a + 4
+                    w = (a, other)
+                    b = button("", "burgle-wall", "burgle-wall-v" if r % 2 == 0 else "burgle-wall-h",
+                               tooltip=wall_name(w), width=GAP if r % 2 == 0 else CELL)
+                    b.layout.height = CELL if r % 2 == 0 else GAP
+                    b.on_click(self._safe(lambda _b, w=w: self.click_wall(w)))
+                    self.wall_buttons[w] = b
+                    children.append(b)
+                else:
+                    children.append(html_widget("", "burgle-corner"))
+        tracks = " ".join([CELL, GAP] * 3 + [CELL])
+        self.grid = widgets.GridBox(children, layout=widgets.Layout(
+            grid_template_columns=tracks, grid_template_rows=tracks, grid_gap="0px", width="max-content"))
+        self.grid.add_class("burgle-grid")
+        assert set(self.wall_buttons) == set(ALL_WALLS)
+        grid_card = box([
+            html_widget("<h2>The floor</h2>"),
+            self.wall_set, self.tool, self.tool_help, self.grid,
+            html_widget("<p class='burgle-muted burgle-small'>The thin bars between cells are walls: click one "
+                        "to add or remove it.</p>"),
+        ], "burgle-card", "burgle-floor-card")
+
+        self.speed = widgets.ToggleButtons(options=[(f"{DIE_FACES[k - 1]} {k}", k) for k in range(1, 7)], value=2,
+                                           style={"button_width": "auto"},
+                                           tooltips=[f"His die shows {k}" for k in range(1, 7)])
+        self.speed.add_class("burgle-speed")
+        self.speed.observe(self._safe(self._on_speed), names="value")
+        self.speed_text = html_widget("", "burgle-speed-text")
+        self.turns = widgets.IntSlider(value=self.model.turns, min=1, max=MAX_TURNS, description="Moves ahead",
+                                       continuous_update=False, style={"description_width": "112px"},
+                                       layout=widgets.Layout(width="330px"))
+        self.turns.add_class("burgle-turns")
+        self.turns.observe(self._safe(self._on_turns), names="value")
+        speed_card = box([html_widget("<h2>His die and speed</h2>"), self.speed, self.speed_text, self.turns],
+                         "burgle-card")
+
+        self.walls_text = widgets.Text(description="Walls", continuous_update=False,
+                                       placeholder="A1|B1, C1/C2 …  (empty: no walls)",
+                                       style={"description_width": "50px"}, layout=widgets.Layout(width="100%"))
+        self.walls_text.add_class("burgle-walls-text")
+        self.walls_text.observe(self._safe(self._on_walls_text), names="value")
+        self.command = widgets.Text(description="Type", continuous_update=False,
+                                    placeholder="guard C3 · die A1 · alarm B2 · player D4 · wall A1|B1 · speed 3",
+                                    style={"description_width": "50px"}, layout=widgets.Layout(width="100%"))
+        self.command.add_class("burgle-command")
+        self.command.observe(self._safe(self._on_command), names="value")
+        self.players_box = box([], "burgle-players")
+        text_card = box([
+            html_widget("<h2>By typing</h2><p class='burgle-muted burgle-small'>Walls as in the rules: "
+                        "<code>A1|B1</code> side by side, <code>C1/C2</code> one above the other. "
+                        "Press Enter to apply.</p>"),
+            self.walls_text, self.command, self.players_box,
+        ], "burgle-card")
+        controls = box([grid_card, speed_card, text_card], "burgle-controls")
+
+        # --- picture and answers
+        self.message = html_widget("", "burgle-message")
+        self.question = box([], "burgle-question")
+        self.picture = html_widget("", "burgle-picture")
+        self.alt = html_widget("", "burgle-alt")
+        picture_col = box([self.message, self.question, self.picture, self.alt], "burgle-card", "burgle-picture-col")
+
+        self.route = html_widget("", "burgle-route")
+        self.explanation = html_widget("", "burgle-explanation")
+        self.alarms = html_widget("", "burgle-alarms")
+        self.moves = html_widget("", "burgle-moves")
+        self.patrol = html_widget("", "burgle-patrol")
+        self.patrol_layer = widgets.ToggleButtons(options=PATROL_LAYERS, value="enter", style={"button_width": "auto"},
+                                                  tooltips=[t for _, _, t in PATROL_HELP])
+        self.patrol_layer.add_class("burgle-patrol-layer")
+        self.patrol_layer.observe(self._safe(lambda _c: self._render_patrol()), names="value")
+        self.crew = widgets.Dropdown(options=[(f"{k} ({TRIM[k]} cards aside)", k) for k in (1, 2, 3, 4)],
+                                     value=self.model.crew, description="Crew", style={"description_width": "40px"},
+                                     layout=widgets.Layout(width="190px"))
+        self.crew.add_class("burgle-crew-size")
+        self.crew.observe(self._safe(lambda ch: None if self._syncing else
+                                     self._do(lambda: self.model.set_crew(ch["new"]))), names="value")
+        self.seen_cards = widgets.Text(description="Seen", continuous_update=False, placeholder="patrol cards: B2 C4",
+                                       style={"description_width": "40px"}, layout=widgets.Layout(width="200px"))
+        self.seen_cards.add_class("burgle-seen-cards")
+        self.seen_cards.observe(self._safe(self._on_seen), names="value")
+        self.patrol_box = box([
+            html_widget("<h2>Patrol odds and danger</h2>"),
+            self.patrol_layer, self.patrol,
+            box([self.crew, self.seen_cards], "burgle-patrol-inputs", vertical=False),
+        ], "burgle-patrol-box")
+        info = box([self.route, self.explanation, self.alarms, self.moves, self.patrol_box], "burgle-info")
+
+        body = box([controls, picture_col, info], "burgle-body", vertical=False)
+        self.root = box([html_widget(f"<style>{BASE_CSS}{CSS}</style>", "burgle-style"), header, body],
+                        "burgle-app", "burgle-explorer")
+        self.root.layout.width = "100%"
+        self._show_tool_help()
+
+    # ------------------------------------------------------------------ actions
+    def click_cell(self, cell) -> None:
+        """A click on a grid cell, with the chosen tool."""
+        self._do(lambda: self.model.click(cell, self.tool.value))
+
+    def click_wall(self, wall) -> None:
+        self._do(lambda: self.model.toggle_wall(wall))
+
+    def choose(self, cell) -> None:
+        self._do(lambda: self.model.choose_alarm(cell))
+
+    def type_command(self, text: str) -> None:
+        self._do(lambda: self.model.command(text))
+
+    def _do(self, edit) -> bool:
+        """Run one edit: show what changed, or why it was refused (the setup is then unchanged)."""
+        toggle_class(self.walls_text, "burgle-invalid", False)
+        toggle_class(self.seen_cards, "burgle-invalid", False)
+        try:
+            note = edit()
+        except ExplorerError as exc:
+            self.refresh()
+            self._message(str(exc), error=True)
+            return False
+        self.refresh()  # the picture first: it is what the player waits for
+        self._message(note, error=False)
+        return True
+
+    def _message(self, text: str, error: bool, info: bool = False) -> None:
+        icon = "" if info else ("⛔ " if error else "✓ ")
+        set_value(self.message, "value", f"<p role='status'>{icon}{esc(text, quote=False)}</p>")
+        toggle_class(self.message, "burgle-message-error", error)
+        toggle_class(self.message, "burgle-message-ok", not error and not info)
+
+    def _on_wall_set(self, change) -> None:
+        if self._syncing or change["new"] is None:
+            return
+        v = change["new"]
+        self._do(self.model.open_floor if v == "open" else (lambda: self.model.use_floor(v)))
+
+    def _on_speed(self, change) -> None:
+        if not self._syncing:
+            self._do(lambda: self.model.set_speed(change["new"]))
+
+    def _on_turns(self, change) -> None:
+        if not self._syncing:
+            self._do(lambda: self.model.set_turns(change["new"]))
+
+    def _on_walls_text(self, change) -> None:
+        if self._syncing:
+            return
+        ok = self._do(lambda: self.model.set_walls(change["new"]))
+        if not ok:  # keep what was typed, to be fixed; the walls themselves are unchanged
+            self._sync(self.walls_text, "value", change["new"])
+        toggle_class(self.walls_text, "burgle-invalid", not ok)
+
+    def _on_command(self, change) -> None:
+        if self._syncing or not change["new"].strip():
+            return
+        if self._do(lambda: self.model.command(change["new"])):
+            self._sync(self.command, "value", "")
+
+    def _on_seen(self, change) -> None:
+        if self._syncing:
+            return
+        ok = self._do(lambda: self.model.set_seen_cards(change["new"]))
+        if not ok:
+            self._sync(self.seen_cards, "value", change["new"])
+        toggle_class(self.seen_cards, "burgle-invalid", not ok)
+
+    def _show_tool_help(self) -> None:
+        set_value(self.tool_help, "value", f"<p class='burgle-muted burgle-small'>{TOOL_HELP[self.tool.value]}</p>")
+
+    def _sync(self, widget, name, value) -> None:
+        self._syncing = True
+        try:
+            set_value(widget, name, value)
+        finally:
+            self._syncing = False
+
+    # ------------------------------------------------------------------ showing
+    def refresh(self) -> None:
+        """Show the model's current setup and answers (only changed values are sent)."""
+        m = self.model
+        s = m.setup
+        plan = m.plan()
+        set_value(self.picture, "value", f"<div class='burgle-svg'>{svg_body(m.svg())}</div>")
+        paras = "".join(f"<p>{esc(p)}</p>" for p in plan.text().split("\n") if p.strip())
+        set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>The picture in words</summary>"
+                                     f"{paras}</details>")
+        self._render_grid()
+        self._render_question(plan)
+        self._render_text(plan)
+        self._render_players()
+        ws = next((str(f) for f, w in BANK_JOB.items() if w == s.walls and f == s.floor), None)
+        if ws is None and not s.walls:
+            ws = "open"
+        self._sync(self.wall_set, "value", ws)
+        self._sync(self.speed, "value", s.speed)
+        self._sync(self.turns, "value", m.turns)
+        if "burgle-invalid" not in self.walls_text._dom_classes:
+            self._sync(self.walls_text, "value", s.walls_text)
+        set_value(self.speed_text, "value",
+                  f"<p class='burgle-mp'>Speed: <b>{esc(plan.mp_text)}</b> "
+                  f"<span class='burgle-muted'>(die + one per alarm on the floor, GUARD-6)</span></p>")
+        self._sync(self.crew, "value", m.crew)
+        if "burgle-invalid" not in self.seen_cards._dom_classes:
+            self._sync(self.seen_cards, "value", " ".join(index_name(c) for c in m.seen_cards))
+        self._render_patrol()  # last: the odds may take a moment, the picture is already on its way
+
+    def _render_patrol(self) -> None:
+        try:
+            view = self.model.patrol()
+        except Exception as exc:  # noqa: BLE001 - the odds are extra: the page must not break on them
+            self.errors.append(repr(exc))
+            set_value(self.patrol, "value", f"<p class='burgle-muted'>No patrol odds: {esc(str(exc))}</p>")
+            return
+        show(self.patrol_box, view is not None)
+        if view is not None:
+            set_value(self.patrol, "value", patrol_html(view, self.model.setup, self.patrol_layer.value))
+
+    def _render_grid(self) -> None:
+        s = self.model.setup
+        plan = self.model.plan()
+        stop = plan.stop
+        for i, b in enumerate(self.cell_buttons):
+            parts, tips = [], []
+            if i == s.guard:
+                parts.append("G")
+                tips.append("the guard")
+            if i == s.destination:
+                parts.append(DIE_FACES[s.speed - 1])
+                tips.append(f"his die ({s.speed}): his destination")
+            if i in s.alarms:
+                parts.append("!")
+                tips.append("an alarm")
+            for k, p in enumerate(s.players):
+                if p.cell == i:
+                    parts.append(f"P{k + 1}")
+                    tips.append(f"player {k + 1} ({p.stealth} Stealth)")
+            if i == stop and i != s.guard:
+                tips.append("he stops here this turn")
+            set_value(b, "description", " ".join(parts) if parts else index_name(i))
+            set_value(b, "tooltip", index_name(i) + (": " + ", ".join(tips) if tips else ""))
+            toggle_class(b, "burgle-cell-empty", not parts)
+            toggle_class(b, "burgle-cell-guard", i == s.guard)
+            toggle_class(b, "burgle-cell-alarm", i in s.alarms)
+            toggle_class(b, "burgle-cell-die", i == s.destination)
+            toggle_class(b, "burgle-cell-stop", i == stop and i != s.guard)
+        for w, b in self.wall_buttons.items():
+            on = w in s.walls
+            toggle_class(b, "burgle-wall-on", on)
+            set_value(b, "tooltip", f"Wall {wall_name(w)}: click to {'remove' if on else 'add'} it")
+
+    def _render_question(self, plan) -> None:
+        q = plan.question
+        key = None if q is None else (q.key, q.move)
+        if key == getattr(self, "_question_key", "unset"):
+            return
+        self._question_key = key
+        old = list(self.question.children) + list(self.choice_buttons)
+        self.choice_buttons = []
+        children = []
+        if q is not None:
+            for c in q.tied:
+                b = button(f"His die to {index_name(c)}", "burgle-choice", style="primary",
+                           tooltip=f"The players send his die to the alarm on {index_name(c)} (ALARM-3)")
+                b.on_click(self._safe(lambda _b, c=c: self.choose(c)))
+                self.choice_buttons.append(b)
+            children = [html_widget(f"<p class='burgle-q'><b>Your choice.</b> {esc(q.prompt)}</p>"),
+                        box(self.choice_buttons, "burgle-choices", vertical=False)]
+        self.question.children = children
+        show(self.question, q is not None)
+        for w in old:  # the old question's widgets are gone from the page: free them
+            w.close()
+
+    def _render_text(self, plan) -> None:
+        def section(title: str, lines, cls: str = "") -> str:
+            items = "".join(f"<li>{_cells(esc(line))}</li>" for line in lines)
+            return f"<h2>{esc(title)}</h2><ul class='burgle-list {cls}'>{items}</ul>"
+
+        set_value(self.route, "value", section("His route", plan.route_lines()))
+        expl = plan.explanation_lines()
+        proofs = "".join(f"<li>{esc(p)}</li>" for p in plan.proofs)
+        detail = (f"<details class='burgle-proof'><summary>The loop test, exactly (GUARD-9)</summary>"
+                  f"<ul class='burgle-list'>{proofs}</ul></details>") if plan.proofs else ""
+        alts = ""
+        if plan.alternatives:
+            alts = ("<p class='burgle-alts'>Turned down: " + "; ".join(
+                " ".join(index_name(c) for c in r) for r in plan.alternatives) + "</p>")
+        set_value(self.explanation, "value", section("Why this way", expl) + alts + detail)
+        set_value(self.alarms, "value", section("Alarms", plan.alarm_lines()))
+        set_value(self.moves, "value", section("His next moves", plan.move_lines() + list(plan.notes)))
+
+    def _render_players(self) -> None:
+        s = self.model.setup
+        key = tuple(p.cell for p in s.players)
+        if key == self._players_key:
+            for k, p in enumerate(s.players):
+                self._sync(self._stealth_pickers[k], "value", p.stealth)
+            return
+        self._players_key = key
+        old = list(self.players_box.children)
+        rows, self._stealth_pickers = [], []
+        for k, p in enumerate(s.players):
+            pick = widgets.Dropdown(options=list(range(0, 10)), value=p.stealth,
+                                    description=f"P{k + 1} on {index_name(p.cell)}: Stealth",
+                                    style={"description_width": "initial"}, layout=widgets.Layout(width="220px"))
+            pick.add_class("burgle-stealth")
+            pick.observe(self._safe(lambda ch, k=k: None if self._syncing else
+                                    self._do(lambda: self.model.set_stealth(k, ch["new"]))), names="value")
+            self._stealth_pickers.append(pick)
+            rows.append(pick)
+        if rows:
+            rows.insert(0, html_widget("<p class='burgle-muted burgle-small'>Players: each time he enters a "
+                                       "player's cell that player loses 1 Stealth.</p>"))
+        self.players_box.children = rows
+        for w in old:
+            w.close()
+
+    # ------------------------------------------------------------------ plumbing
+    def _safe(self, fn):
+        """Run a callback; an unexpected error is shown in the message line and kept in ``errors``."""
+
+        def run(*args):
+            try:
+                return fn(*args)
+            except Exception as exc:  # noqa: BLE001 - the page must survive a bug
+                self.errors.append(repr(exc))
+                self._message(f"Something went wrong: {exc}", error=True)
+
+        return run
+
+    def cell_button(self, cell) -> widgets.Button:
+        """The grid button of *cell* (``"C3"`` or an index), for tests and notebooks."""
+        from burgle.explorer.model import parse_explorer_cell
+
+        return self.cell_buttons[parse_explorer_cell(cell)]
+
+    def wall_button(self, wall) -> widgets.Button:
+        return self.wall_buttons[self.model._wall(wall)]
+
+    def display(self) -> None:
+        """Show the app (in a notebook or a Voila page) and mark it ready."""
+        from IPython.display import display
+
+        display(self.root)
+        self.root.add_class("burgle-ready")
+
+    def _ipython_display_(self) -> None:
+        self.display()
+
+
+def _cells(text: str) -> str:
+    """Bold the cell names in an escaped line."""
+    import re
+
+    return re.sub(r"\b([A-D][1-4])\b", r"<b class='burgle-cellname'>\1</b>", text)
+
+
+PATROL_HELP = (
+    ("Where he goes", "enter", "The chance he enters each cell within the moves ahead"),
+    ("Where he stops", "end_turn", "The chance he ends one of the moves ahead on each cell"),
+    ("Next card", "destination", "The chance of each cell being his next destination"),
+)
+PATROL_LAYERS = [(label, key) for label, key, _ in PATROL_HELP]
+
+
+def _pct(p) -> str:
+    p = float(p)
+    if p <= 0:
+        return ""
+    if p >= 1:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p >= 0.995:
+        return ">99%"
+    return f"{round(100 * p)}%"
+
+
+def patrol_html(view, setup, layer: str) -> str:
+    """The odds as a 4x4 heat grid (walls as thick borders) and a sentence."""
+    if view.error:
+        return f"<p class='burgle-muted'>{esc(view.error)}</p>"
+    table = getattr(view, layer)
+    rows = []
+    for r in range(4):
+        tds = []
+        for c in range(4):
+            i = 4 * r + c
+            p = float(table.get(i, 0))
+            style = [f"background: rgba(213,94,0,{0.08 + 0.8 * p:.2f})" if p > 0 else "background: #fffdf7"]
+            if c < 3 and (i, i + 1) in setup.walls:
+                style.append("border-right: 4px solid #1d2433")
+            if r < 3 and (i, i + 4) in setup.walls:
+                style.append("border-bottom: 4px solid #1d2433")
+            marks = ("G " if i == setup.guard else "") + ("⚂" if i == setup.destination else "")
+            ink = " burgle-hot" if p >= 0.55 else ""
+            tds.append(f"<td class='burgle-heat{ink}' style='{'; '.join(style)}' title='{index_name(i)}: "
+                       f"{_pct(p) or '0%'}'><span class='burgle-heat-name'>{index_name(i)} {marks}</span>"
+                       f"<span class='burgle-heat-p'>{_pct(p)}</span></td>")
+        rows.append("<tr>" + "".join(tds) + "</tr>")
+    label, _, help_text = next(h for h in PATROL_HELP if h[1] == layer)
+    moves = f"his next {_n(view.turns, 'move')}" if view.turns > 1 else "his next move"
+    what = {"enter": f"Chance he walks into each cell during {moves}",
+            "end_turn": f"Chance he ends one of {moves} on each cell",
+            "destination": "Chance of each cell being his next destination (after he reaches his die)"}[layer]
+    top = ", ".join(f"{index_name(c)} {_pct(p)}" for c, p in view.top(layer, 4))
+    seen = ", ".join(index_name(c) for c in view.discard) or "none"
+    notes = "".join(f"<li>{esc(n)}</li>" for n in view.notes)
+    return (f"<p class='burgle-patrol-what'>{esc(what)}.</p>"
+            f"<table class='burgle-heatmap' role='img' aria-label='{esc(what, quote=True)}: {esc(top, quote=True)}'>"
+            f"{''.join(rows)}</table>"
+            f"<p class='burgle-small'>Most likely: {esc(top) or 'nowhere'}. "
+            f"<span class='burgle-muted'>From what the players see: patrol cards face up {esc(seen)}; "
+            f"{TRIM[view.crew]} aside face down (crew of {view.crew}); {esc(view.method)}. "
+            f"The guard is left to himself: no new alarms or events.</span></p>"
+            + (f"<ul class='burgle-list burgle-small'>{notes}</ul>" if notes else ""))
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
+CSS = r"""
+.burgle-explorer .burgle-body { padding: 16px 18px 22px 18px; gap: 16px; align-items: flex-start; }
+.burgle-explorer .burgle-controls { flex: 0 0 360px; gap: 12px; }
+.burgle-explorer .burgle-picture-col { flex: 1 1 440px; min-width: 320px; gap: 8px; }
+.burgle-explorer .burgle-info { flex: 1 1 360px; min-width: 280px; gap: 10px; }
+.burgle-explorer .burgle-info > .widget-html { background: var(--b-card); border: 1px solid var(--b-line);
+  border-radius: 12px; padding: 10px 14px; }
+.burgle-explorer .burgle-small { font-size: 12.5px; }
+.burgle-explorer .burgle-list { margin: 0; padding-left: 18px; }
+.burgle-explorer .burgle-list li { margin: 0 0 5px 0; }
+.burgle-explorer .burgle-route li:first-child { font-size: 15px; }
+.burgle-explorer b.burgle-cellname { font-weight: 700; }
+.burgle-explorer .burgle-alts { color: var(--b-muted); font-size: 13px; margin: 4px 0 0 0 !important; }
+.burgle-explorer .burgle-proof { font-size: 12.5px; color: var(--b-ink2); margin-top: 4px; }
+.burgle-explorer .burgle-proof summary { cursor: pointer; color: var(--b-blue); font-weight: 600; }
+.burgle-explorer .burgle-mp { margin: 4px 0 !important; }
+.burgle-explorer .burgle-grid { margin: 4px 0 2px 0; padding: 6px; background: #1b2230; border-radius: 8px; }
+.burgle-explorer .jupyter-button.burgle-cell { margin: 0; padding: 0; min-height: 0; border-radius: 6px;
+  font-size: 15px; font-weight: 800; background: #fffdf7; border: 1px solid #e9e3d3; color: var(--b-ink); }
+.burgle-explorer .jupyter-button.burgle-cell.burgle-cell-empty { color: #b9b3a4; font-size: 12px; font-weight: 600; }
+.burgle-explorer .jupyter-button.burgle-cell.burgle-cell-guard { background: #1d2433; color: #fff; border-color: #000; }
+.burgle-explorer .jupyter-button.burgle-cell.burgle-cell-alarm { background: #fff3a8; border-color: #c9b800; }
+.burgle-explorer .jupyter-button.burgle-cell.burgle-cell-die { box-shadow: inset 0 0 0 3px var(--b-accent); color: var(--b-accent2); }
+.burgle-explorer .jupyter-button.burgle-cell.burgle-cell-stop { box-shadow: inset 0 0 0 2px #d55e00aa; }
+.burgle-explorer .jupyter-button.burgle-cell:hover:enabled { background: #f1ece0; }
+.burgle-explorer .jupyter-button.burgle-cell.burgle-cell-guard:hover:enabled { background: #333c50; }
+.burgle-explorer .jupyter-button.burgle-wall { margin: 0; padding: 0; min-height: 0; border-radius: 3px;
+  background: transparent; border: none; box-shadow: none; }
+.burgle-explorer .jupyter-button.burgle-wall-v { width: 14px; }
+.burgle-explorer .jupyter-button.burgle-wall:hover:enabled { background: rgba(240,160,48,.55); }
+.burgle-explorer .jupyter-button.burgle-wall.burgle-wall-on { background: #f0a030; }
+.burgle-explorer .jupyter-button.burgle-wall.burgle-wall-on:hover:enabled { background: #ffcf80; }
+.burgle-explorer .burgle-corner { min-height: 0; margin: 0; }
+.burgle-explorer .burgle-question { background: var(--b-amber-bg); border: 1px solid #f2d9a6; border-radius: 10px;
+  padding: 8px 12px; gap: 6px; }
+.burgle-explorer .burgle-choices { gap: 8px; flex-wrap: wrap; }
+.burgle-explorer .burgle-invalid input { border-color: var(--b-red) !important; background: var(--b-red-bg); }
+.burgle-explorer .burgle-patrol-box { background: var(--b-card); border: 1px solid var(--b-line); border-radius: 12px;
+  padding: 10px 14px; gap: 6px; }
+.burgle-explorer .burgle-patrol-inputs { gap: 10px; flex-wrap: wrap; }
+.burgle-explorer .burgle-patrol-what { font-weight: 650; margin: 2px 0 4px 0 !important; }
+.burgle-explorer table.burgle-heatmap { border-collapse: collapse; border: 4px solid #1d2433; margin: 2px 0 6px 0; }
+.burgle-explorer td.burgle-heat { width: 62px; height: 46px; border: 1px solid #e2dccd; vertical-align: top;
+  padding: 3px 5px; position: relative; }
+.burgle-explorer .burgle-heat-name { display: block; font-size: 10.5px; color: #6b7385; font-weight: 600; }
+.burgle-explorer .burgle-heat-p { display: block; font-size: 15px; font-weight: 800; color: #1d2433; text-align: right; }
+.burgle-explorer td.burgle-hot .burgle-heat-p, .burgle-explorer td.burgle-hot .burgle-heat-name { color: #fff; }
+.burgle-explorer .burgle-players { gap: 4px; margin-top: 6px; }
+.burgle-explorer .widget-text, .burgle-explorer .widget-inline-hbox { margin: 2px 0; }
+@media (max-width: 1100px) {
+  .burgle-explorer .burgle-body { flex-wrap: wrap; }
+  .burgle-explorer .burgle-info { flex: 1 1 100%; }
+}
+"""

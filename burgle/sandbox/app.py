@@ -1,0 +1,472 @@
+"""The sandbox page: ipywidgets over :class:`burgle.sandbox.model.Sandbox`.
+
+``SandboxApp().display()`` shows the building (inline SVG in a ``widgets.HTML``, never
+an ``Output``: see docs/voila-page-loads.md), whose turn it is, the legal actions as
+buttons (grouped; a choice the rules hand to a player is a group of its own), each
+character's Stealth and hand, the narrated log, a rewind control (any earlier action;
+taken-back actions can be replayed), a new-game form (seed, characters, sides), and
+saving (a download link with the JSON as a ``data:`` URI, and a text box) and loading
+(a file upload, or the text box). Refusals are shown in the message line and the game
+stays as it was. No rules logic lives here.
+
+Stable CSS classes for the browser tests: root ``burgle-sandbox`` (+ ``burgle-ready``
+once displayed), action buttons ``burgle-action`` (description = the action text),
+log ``burgle-log``, rewind control ``burgle-rewind`` (a dropdown of every point of the
+game), picture ``burgle-picture``, message ``burgle-message`` (+ ``burgle-message-error``
+/ ``burgle-message-ok``); also ``burgle-status``, ``burgle-crew``, ``burgle-undo``,
+``burgle-redo``, ``burgle-new-game``, ``burgle-seed``, ``burgle-save``,
+``burgle-save-link``, ``burgle-save-text``, ``burgle-load``, ``burgle-load-text``.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from burgle.data.cards import CHARACTER_NAMES, CHARACTERS
+from burgle.sandbox.model import Sandbox, SandboxError
+from burgle.webui import BASE_CSS, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+
+__all__ = ["SandboxApp"]
+
+NONE = "-"
+RANDOM = "random"
+CHAR_OPTIONS = [("(no one)", NONE), ("random", RANDOM)] + [(CHARACTER_NAMES[k], k) for k in CHARACTERS]
+FLOOR_OPTIONS = [("Building", "all"), ("In play", "play"), ("Floor 1", "1"), ("Floor 2", "2"), ("Floor 3", "3")]
+BIG_GROUP = 14  # a group with more buttons shows the first SHOWN ones and "show all"
+SHOWN = 10
+
+
+class SandboxApp:
+    """The sandbox as one ipywidgets tree (``root``); ``model`` is the :class:`Sandbox`."""
+
+    def __init__(self, model: Sandbox | None = None, seed: int = 1, characters=("hawk", "peterman")):
+        self.model = model or Sandbox(seed=seed, characters=characters)
+        self.errors: list[str] = []
+        self.action_buttons: list[widgets.Button] = []
+        self._pool: dict[str, widgets.Button] = {}
+        self._rows: dict[str, widgets.Box] = {}  # group rows by label, reused
+        self._more: dict[str, widgets.Button] = {}
+        self._idle_note = None
+        self._expanded: set[str] = set()
+        self._syncing = False
+        self._shown_key = None
+        self._build()
+        self.refresh()
+        self._message("Choose actions with the buttons; rewind to any earlier point with the dropdown under the "
+                      "log. Save to a file, load it later: the same seed and actions give the same game.",
+                      error=False, info=True)
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        brand = html_widget(
+            "<div class='burgle-brand'><span class='burgle-logo' aria-hidden='true'>◆</span>"
+            "<span class='burgle-name'>Burgle Bros.</span><span class='burgle-sub'>Sandbox · play The Bank Job "
+            "with the rules engine</span></div>", "burgle-brand-box")
+        self.status = html_widget("", "burgle-status")
+        header = box([brand, self.status], "burgle-header", vertical=False)
+
+        # picture + log (left)
+        self.floors = widgets.ToggleButtons(options=FLOOR_OPTIONS, value="play", style={"button_width": "auto"},
+                                            tooltips=["All three floors", "The floors with someone on them",
+                                                      "Floor 1", "Floor 2", "Floor 3"])
+        self.floors.add_class("burgle-floors")
+        self.floors.observe(self._safe(lambda _c: self._render_picture()), names="value")
+        self.picture = html_widget("", "burgle-picture")
+        self.alt = html_widget("", "burgle-alt")
+        picture_card = box([self.floors, self.picture, self.alt], "burgle-card", "burgle-picture-card")
+
+        self.log = html_widget("", "burgle-log")
+        self.rewind = widgets.Dropdown(options=[("0. The start of the game", 0)], value=0,
+                                       layout=widgets.Layout(width="100%"))
+        self.rewind.add_class("burgle-rewind")
+        self.rewind.observe(self._safe(self._on_rewind), names="value")
+        self.undo_button = button("↶ Undo", "burgle-undo", tooltip="Take back the last action")
+        self.redo_button = button("↷ Replay", "burgle-redo", tooltip="Replay the next taken-back action")
+        self.undo_button.on_click(self._safe(lambda _b: self._do(self.model.undo)))
+        self.redo_button.on_click(self._safe(lambda _b: self._do(self.model.redo_next)))
+        rewind_row = box([html_widget("<span class='burgle-label'>Go back to</span>"), self.rewind,
+                          self.undo_button, self.redo_button], "burgle-rewind-row", vertical=False)
+        log_card = box([html_widget("<h2>What happened</h2>"), rewind_row, self.log], "burgle-card", "burgle-log-card")
+        left = box([picture_card, log_card], "burgle-left")
+
+        # actions, crew, game (right)
+        self.message = html_widget("", "burgle-message")
+        self.actions = box([], "burgle-actions")
+        actions_card = box([html_widget("<h2>Your actions</h2>"), self.actions], "burgle-card", "burgle-actions-card")
+        self.crew = html_widget("", "burgle-crew")
+        crew_card = box([html_widget("<h2>The crew</h2>"), self.crew], "burgle-card")
+
+        self.seed = widgets.BoundedIntText(value=self.model.game.origin.get("seed", 1), min=0, max=2**31 - 1,
+                                           description="Seed", style={"description_width": "44px"},
+                                           layout=widgets.Layout(width="170px"))
+        self.seed.add_class("burgle-seed")
+        self.seat_pickers, self.side_pickers = [], []
+        rows = []
+        names = [c.name.lower() for c in self.model.crew()]
+        for k in range(4):
+            pick = widgets.Dropdown(options=CHAR_OPTIONS, value=names[k] if k < len(names) else NONE,
+                                    description=f"Seat {k}", style={"description_width": "56px"},
+                                    layout=widgets.Layout(width="210px"))
+            pick.add_class("burgle-seat")
+            side = widgets.ToggleButtons(options=[("basic", "basic"), ("advanced", "advanced")], value="basic",
+                                         style={"button_width": "auto"})
+            side.add_class("burgle-side")
+            self.seat_pickers.append(pick)
+            self.side_pickers.append(side)
+            rows.append(box([pick, side], "burgle-seat-row", vertical=False))
+        self.new_button = button("Start a new game", "burgle-new-game", style="primary",
+                                 tooltip="Set up a new game with this seed and crew (SETUP-1..8)")
+        self.new_button.on_click(self._safe(lambda _b: self.start_new_game()))
+        new_box = box([self.seed, *rows, self.new_button], "burgle-new-box")
+
+        self.save_button = button("Save…", "burgle-save", tooltip="Make a save file of this game")
+        self.save_button.on_click(self._safe(lambda _b: self.save()))
+        self.save_link = html_widget("", "burgle-save-link")
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False, description="Load a file…")
+        self.upload.tooltip = "Load a save file (.json) made by Save…"
+        self.upload.add_class("burgle-load")
+        self.upload.observe(self._safe(self._on_upload), names="value")
+        self.save_text = widgets.Textarea(placeholder="A save as JSON: press Save… to fill this in, or paste a save "
+                                                      "here and press Load text.",
+                                          layout=widgets.Layout(width="100%", height="90px"))
+        self.save_text.add_class("burgle-save-text")
+        self.load_text_button = button("Load text", "burgle-load-text", tooltip="Load the save pasted above")
+        self.load_text_button.on_click(self._safe(lambda _b: self.load(self.save_text.value)))
+        files = box([box([self.save_button, self.upload, self.load_text_button], "burgle-file-row", vertical=False),
+                     self.save_link, self.save_text], "burgle-files")
+        self.game_tabs = widgets.Tab(children=[new_box, files])
+        self.game_tabs.set_title(0, "New game")
+        self.game_tabs.set_title(1, "Save and load")
+        self.game_tabs.add_class("burgle-game-tabs")
+        game_card = box([html_widget("<h2>The game</h2>"), self.game_tabs], "burgle-card")
+        right = box([self.message, actions_card, crew_card, game_card], "burgle-right")
+
+        body = box([left, right], "burgle-body", vertical=False)
+        self.root = box([html_widget(f"<style>{BASE_CSS}{CSS}</style>", "burgle-style"), header, body],
+                        "burgle-app", "burgle-sandbox")
+        self.root.layout.width = "100%"
+
+    # ------------------------------------------------------------------ doing
+    def act(self, text: str) -> bool:
+        """The player chose *text* (an action button)."""
+        def run():
+            happened = self.model.act(text)
+            e = self.model.log[-1]
+            return f"{e.title}. " + " ".join(happened)
+        return self._do(run)
+
+    def rewind_to(self, n: int) -> bool:
+        return self._do(lambda: self.model.go_to(n))
+
+    def start_new_game(self) -> bool:
+        chars, sides = [], []
+        for pick, side in zip(self.seat_pickers, self.side_pickers):
+            if pick.value != NONE:
+                chars.append(pick.value)
+                sides.append(side.value)
+        randoms = [c for c in chars if c == RANDOM]
+
+        def run():
+            if not chars:
+                raise SandboxError("Refused: choose at least one character (a game has 1 to 4). "
+                                   "The game on the page is kept.")
+            if randoms and len(randoms) != len(chars):
+                raise SandboxError("Refused: choose every character, or 'random' for every seat (dealt by the "
+                                   "seed, SETUP-6). The game on the page is kept.")
+            if randoms:
+                return self.model.new_game(self.seed.value, None, sides, players=len(chars))
+            return self.model.new_game(self.seed.value, chars, sides)
+
+        ok = self._do(run)
+        if ok:
+            self._expanded = set()
+        return ok
+
+    def save(self) -> None:
+        m = self.model
+        name = html.escape(m.save_name(), quote=True)
+        self.save_link.value = (f"<a class='burgle-download' download='{name}' href='{m.save_data_uri()}'>"
+                                f"⬇ Download {name}</a> <span class='burgle-muted'>(or copy the text below)</span>")
+        self.save_text.value = m.save_text()
+        self._message(f"Save made after {len(m.game.log)} actions: download it, or copy the text.", error=False)
+
+    def load(self, source) -> bool:
+        ok = self._do(lambda: self.model.load(source))
+        if ok:
+            self._sync_form()
+        return ok
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        content = f["content"] if isinstance(f, dict) else f.content
+        name = f["name"] if isinstance(f, dict) else f.name
+        ok = self.load(bytes(content))
+        if not ok:
+            set_value(self.message, "value", self.message.value.replace(
+                "<p role='status'>⛔ ", f"<p role='status'>⛔ {esc(name)}: ", 1))
+        self._syncing = True
+        try:
+            self.upload.value = ()
+        finally:
+            self._syncing = False
+
+    def _on_rewind(self, change) -> None:
+        if self._syncing or change["new"] is None:
+            return
+        self.rewind_to(change["new"])
+
+    def _do(self, fn) -> bool:
+        try:
+            note = fn()
+        except SandboxError as exc:
+            self.refresh()
+            self._message(str(exc), error=True)
+            return False
+        self.refresh()  # the picture first: it is what the player waits for
+        self._message(note, error=False)
+        return True
+
+    def _message(self, text: str, error: bool, info: bool = False) -> None:
+        icon = "" if info else ("⛔ " if error else "✓ ")
+        set_value(self.message, "value", f"<p role='status'>{icon}{esc(text, quote=False)}</p>")
+        toggle_class(self.message, "burgle-message-error", error)
+        toggle_class(self.message, "burgle-message-ok", not error and not info)
+
+    def _sync_form(self) -> None:
+        crew = self.model.crew()
+        self.seed.value = self.model.game.origin.get("seed", self.seed.value)
+        for k, (pick, side) in enumerate(zip(self.seat_pickers, self.side_pickers)):
+            pick.value = crew[k].name.lower() if k < len(crew) else NONE
+            side.value = crew[k].side if k < len(crew) else "basic"
+
+    # ------------------------------------------------------------------ showing
+    def refresh(self) -> None:
+        m = self.model
+        key = (id(m.game), len(m.game.log))
+        set_value(self.status, "value", f"<span class='burgle-status-text'>{esc(m.status())}</span>")
+        if key != self._shown_key:
+            self._shown_key = key
+            self._render_picture()
+            self._render_log()
+            self._render_crew()
+        self._render_actions()
+        self._render_rewind()
+
+    def _floors(self):
+        v = self.floors.value
+        if v == "all":
+            return None
+        if v == "play":
+            return self.model.floors_in_play()
+        return int(v)
+
+    def _render_picture(self) -> None:
+        m = self.model
+        floors = self._floors()
+        set_value(self.picture, "value", f"<div class='burgle-svg'>{svg_body(m.svg(floors))}</div>")
+        paras = "".join(f"<p>{esc(p)}</p>" for p in m.alt_text(floors).split("\n") if p.strip())
+        set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>The picture in words</summary>"
+                                     f"{paras}</details>")
+
+    def _render_log(self) -> None:
+        entries = self.model.log
+        if not entries:
+            set_value(self.log, "value", "<p class='burgle-muted'>No actions yet.</p>")
+            return
+        items = []
+        for e in reversed(entries):
+            said = "".join(f"<li>{esc(t)}</li>" for t in e.happened)
+            items.append(f"<li class='burgle-log-entry'><span class='burgle-log-title'><span class='burgle-log-n'>"
+                         f"{e.number}</span> <b>{esc(e.who)}</b>: <code>{esc(e.action)}</code></span>"
+                         f"<ul class='burgle-log-said'>{said}</ul></li>")
+        set_value(self.log, "value", f"<ol class='burgle-log-list' reversed>{''.join(items)}</ol>")
+
+    def _render_crew(self) -> None:
+        cards = []
+        for c in self.model.crew():
+            hand = [f"<span class='burgle-card-chip burgle-tool' title='{esc(t, quote=True)}'>{esc(n)}</span>"
+                    for n, t in c.tools]
+            hand += [f"<span class='burgle-card-chip burgle-loot' title='{esc(t, quote=True)}'>{esc(n)}</span>"
+                     for n, t in c.loot]
+            dots = "●" * min(c.stealth, 9)
+            tags = []
+            if c.active:
+                tags.append("<span class='burgle-tag burgle-tag-active'>to act</span>")
+            if c.to_choose:
+                tags.append("<span class='burgle-tag burgle-tag-choose'>chooses</span>")
+            cls = " burgle-crew-active" if c.active else ""
+            cards.append(
+                f"<div class='burgle-crew-card{cls}'><div class='burgle-crew-head'><b>{esc(c.name)}</b>"
+                f"<span class='burgle-muted'> · {esc(c.side)} · seat {c.seat}</span> {''.join(tags)}</div>"
+                f"<div class='burgle-crew-line'><span title='Stealth ({c.stealth})' class='burgle-stealth'>"
+                f"Stealth <b>{c.stealth}</b> <span aria-hidden='true'>{dots}</span></span>"
+                f"<span class='burgle-where'>on <b>{esc(c.cell)}</b></span></div>"
+                f"<div class='burgle-crew-line burgle-ability' title='{esc(c.ability_text, quote=True)}'>"
+                f"{esc(c.ability)}: <span class='burgle-muted'>{esc(c.ability_text)}</span></div>"
+                f"<div class='burgle-crew-line'>{''.join(hand) or '<span class=burgle-muted>no cards</span>'}</div>"
+                f"</div>")
+        set_value(self.crew, "value", "".join(cards))
+
+    def _render_actions(self) -> None:
+        m = self.model
+        rows, shown = [], []
+        choice = m.game.pending is not None
+        for g in m.groups():
+            acts = list(g.actions)
+            extra = []
+            if len(acts) > BIG_GROUP and g.label not in self._expanded:
+                hidden = len(acts) - SHOWN
+                acts = acts[:SHOWN]
+                more = self._more_button(g.label)
+                set_value(more, "description", f"+{hidden} more")
+                extra = [more]
+            buttons = [self._action_button(a) for a in acts]
+            shown += buttons
+            label = esc(g.label) + (f" <span class='burgle-hint'>{esc(g.hint)}</span>" if g.hint else "")
+            rows.append(self._group_row(g.label, label, buttons + extra, choice))
+        if not rows:
+            if self._idle_note is None:
+                self._idle_note = html_widget("", "burgle-idle")
+            set_value(self._idle_note, "value", f"<p class='burgle-muted'>{esc(m.status())} Start a new game, "
+                                                "load one, or rewind.</p>")
+            rows = [self._idle_note]
+        self.action_buttons = shown
+        if list(self.actions.children) != rows:
+            self.actions.children = rows
+
+    def _group_row(self, key: str, label_html: str, buttons, choice: bool):
+        """One group's row, reused from one action to the next (widgets are not thrown away)."""
+        row = self._rows.get(key)
+        if row is None:
+            head = html_widget("")
+            row = box([head, box([], "burgle-group-buttons", vertical=False)], "burgle-group")
+            self._rows[key] = row
+        head, line = row.children
+        set_value(head, "value", f"<span class='burgle-group-label'>{label_html}</span>")
+        if list(line.children) != buttons:
+            line.children = buttons
+        toggle_class(row, "burgle-group-choice", choice)
+        return row
+
+    def _more_button(self, label: str):
+        b = self._more.get(label)
+        if b is None:
+            b = button("+ more", "burgle-more-actions", tooltip=f"Show every '{label}' action")
+            b.on_click(self._safe(lambda _b, label=label: self._expand(label)))
+            self._more[label] = b
+        return b
+
+    def _action_button(self, text: str) -> widgets.Button:
+        b = self._pool.get(text)
+        if b is None:
+            b = button(text, "burgle-action", tooltip=self.model.describe(text))
+            b.on_click(self._safe(lambda _b, t=text: self.act(t)))
+            self._pool[text] = b
+        return b
+
+    def _expand(self, label: str) -> None:
+        self._expanded.add(label)
+        self._render_actions()
+
+    def _render_rewind(self) -> None:
+        m = self.model
+        titles = m.timeline()
+        opts = [(t, k) for k, t in enumerate(titles)]
+        self._syncing = True
+        try:
+            if list(self.rewind.options) != opts:
+                self.rewind.options = opts
+            set_value(self.rewind, "value", len(m.game.log))
+        finally:
+            self._syncing = False
+        self.undo_button.disabled = not m.game.log
+        self.redo_button.disabled = not m.redo
+        nxt = m.redo[0] if m.redo else ""
+        set_value(self.redo_button, "tooltip", f"Replay: {nxt}" if nxt else "Nothing to replay")
+
+    # ------------------------------------------------------------------ plumbing
+    def _safe(self, fn):
+        def run(*args):
+            try:
+                return fn(*args)
+            except Exception as exc:  # noqa: BLE001 - the page must survive a bug
+                self.errors.append(repr(exc))
+                self._message(f"Something went wrong: {exc}", error=True)
+
+        return run
+
+    def find_action(self, text: str) -> widgets.Button:
+        """The shown action button whose description is *text* (for tests and notebooks)."""
+        for b in self.action_buttons:
+            if b.description == text:
+                return b
+        raise KeyError(f"no action button {text!r}; shown: {[b.description for b in self.action_buttons]}")
+
+    def display(self) -> None:
+        from IPython.display import display
+
+        display(self.root)
+        self.root.add_class("burgle-ready")
+
+    def _ipython_display_(self) -> None:
+        self.display()
+
+
+CSS = r"""
+.burgle-sandbox .burgle-status-text { color: #f3f4f7; font-weight: 600; font-size: 14px; }
+.burgle-sandbox .burgle-body { padding: 14px 16px 20px 16px; gap: 14px; align-items: flex-start; }
+.burgle-sandbox .burgle-left { flex: 1 1 760px; min-width: 0; gap: 12px; }
+.burgle-sandbox .burgle-right { flex: 0 0 440px; gap: 12px; min-width: 0; }
+.burgle-sandbox .burgle-picture-card { gap: 6px; }
+.burgle-sandbox .burgle-svg svg { max-height: 82vh; }
+.burgle-sandbox .burgle-rewind-row { gap: 8px; align-items: center; margin-bottom: 6px; }
+.burgle-sandbox .burgle-rewind-row .widget-dropdown { flex: 1 1 auto; min-width: 0; }
+.burgle-sandbox .burgle-rewind-row .jupyter-button { flex: 0 0 auto; min-width: 92px; }
+.burgle-sandbox .burgle-label { font-weight: 600; color: var(--b-ink2); white-space: nowrap; font-size: 13.5px; }
+.burgle-sandbox .burgle-log { max-height: 340px; overflow-y: auto; }
+.burgle-sandbox .burgle-log-list { margin: 0; padding: 0; list-style: none; }
+.burgle-sandbox .burgle-log-entry { border-top: 1px solid var(--b-line); padding: 5px 2px; }
+.burgle-sandbox .burgle-log-entry:first-child { border-top: none; background: #fff8ec; border-radius: 8px; }
+.burgle-sandbox .burgle-log-n { display: inline-block; min-width: 26px; text-align: right; color: var(--b-muted);
+  font-weight: 700; font-size: 12.5px; margin-right: 4px; }
+.burgle-sandbox .burgle-log-said { margin: 2px 0 0 34px; padding-left: 14px; color: var(--b-ink2); font-size: 13.5px; }
+.burgle-sandbox .burgle-actions { gap: 8px; }
+.burgle-sandbox .burgle-group { gap: 3px; }
+.burgle-sandbox .burgle-group-choice { background: var(--b-amber-bg); border: 1px solid #f2d9a6; border-radius: 10px;
+  padding: 8px 10px; }
+.burgle-sandbox .burgle-group-label { font-size: 13px; font-weight: 700; color: var(--b-ink2); }
+.burgle-sandbox .burgle-hint { font-weight: 500; color: #7a5200; display: block; margin-top: 2px; }
+.burgle-sandbox .burgle-group-buttons { flex-wrap: wrap; gap: 6px; }
+.burgle-sandbox .jupyter-button.burgle-action { font-family: "JetBrains Mono", "DejaVu Sans Mono", Menlo, Consolas,
+  monospace; font-size: 13.5px; font-weight: 600; border-color: #9dbbd6; background: #f3f8fc; color: #0b4f7c; }
+.burgle-sandbox .jupyter-button.burgle-action:hover:enabled { background: #e2eff9; border-color: var(--b-blue); }
+.burgle-sandbox .jupyter-button.burgle-more-actions { font-size: 12.5px; color: var(--b-muted); border-style: dashed; }
+.burgle-sandbox .burgle-crew-card { border: 1px solid var(--b-line); border-radius: 10px; padding: 7px 10px;
+  margin-bottom: 6px; background: #fff; }
+.burgle-sandbox .burgle-crew-card.burgle-crew-active { border-color: #e69f00; box-shadow: inset 3px 0 0 #e69f00; }
+.burgle-sandbox .burgle-crew-line { font-size: 13.5px; display: flex; gap: 14px; flex-wrap: wrap; margin-top: 2px; }
+.burgle-sandbox .burgle-ability { font-size: 12.5px; display: block; }
+.burgle-sandbox .burgle-stealth { color: #0b4f7c; }
+.burgle-sandbox .burgle-tag { font-size: 11px; font-weight: 800; text-transform: uppercase; letter-spacing: .06em;
+  border-radius: 999px; padding: 1px 7px; margin-left: 6px; }
+.burgle-sandbox .burgle-tag-active { background: #fff0d6; color: #8a5a00; }
+.burgle-sandbox .burgle-tag-choose { background: #fde3d3; color: #9a3d0b; }
+.burgle-sandbox .burgle-card-chip { display: inline-block; font-size: 12px; font-weight: 650; border-radius: 6px;
+  padding: 1px 7px; margin: 1px 3px 1px 0; cursor: help; }
+.burgle-sandbox .burgle-tool { background: #e8f1f8; color: #0a5a8a; border: 1px solid #c9def0; }
+.burgle-sandbox .burgle-loot { background: #fff3d6; color: #7a5800; border: 1px solid #f0dca8; }
+.burgle-sandbox .burgle-new-box, .burgle-sandbox .burgle-files { gap: 6px; padding: 8px 2px; }
+.burgle-sandbox .burgle-seat-row { gap: 6px; align-items: center; }
+.burgle-sandbox .burgle-file-row { gap: 8px; flex-wrap: wrap; }
+.burgle-sandbox .burgle-download { font-weight: 700; color: var(--b-blue); }
+.burgle-sandbox .burgle-game-tabs { width: 100%; }
+@media (max-width: 1100px) {
+  .burgle-sandbox .burgle-body { flex-direction: column; align-items: stretch; }
+  .burgle-sandbox .burgle-right { flex: 1 1 auto; }
+}
+"""

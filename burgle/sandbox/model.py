@@ -1,0 +1,362 @@
+"""The sandbox's model: a complete seeded game to play, rewind, save and load (no widgets).
+
+A :class:`Sandbox` holds one :class:`~burgle.engine.game.Game` and what the page shows
+about it: the legal actions grouped for buttons (the choices the rules hand to players,
+such as ``laser quiet``, are actions too), the narrated log with who did what, each
+character's Stealth and hand, and the picture. Rewinding replays the log from the
+game's origin (``Game.replay``); the actions taken back are kept so they can be
+replayed forward until another action is chosen. Saves are the engine's versioned
+documents (``Game.save``/``Game.load``): a file from another version or edited by hand
+is refused with the engine's message naming the field, and the game on the page stays.
+
+>>> sb = Sandbox(seed=7, characters=["hawk", "peterman"])
+>>> sb.legal()[:2]
+['entrance 1A1', 'entrance 1B1']
+>>> sb.act("entrance 1B2")[0]
+'1B2 is revealed: Service Duct (6).'
+>>> sb.rewind_to(0)
+'Back to the start of the game: 0 actions (1 can be replayed).'
+>>> sb.redo_next().startswith("Replayed 1. Hawk: entrance 1B2")
+True
+>>> Sandbox.from_save(sb.save_text()).game.to_dict() == sb.game.to_dict()
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+
+from burgle.board import FLOORS
+from burgle.data.cards import CHARACTER_NAMES, CHARACTERS, LOOT_BY_KEY, TOOL_BY_KEY
+from burgle.engine.actions import VERBS, Action
+from burgle.engine.errors import ActionSyntaxError, BurgleError, IllegalAction, ScenarioError
+
+__all__ = ["ActionGroup", "CrewView", "LogEntry", "Sandbox", "SandboxError", "GROUPS"]
+
+#: Button groups, in the order shown: (label, verbs).
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Entrance", ("entrance",)),
+    ("Move", ("move",)),
+    ("Peek", ("peek",)),
+    ("Safe and computers", ("hack", "add-die", "roll")),
+    ("Ability", ("flex", "climb", "laptop", "xray", "enhance", "crybaby", "reroute", "distract", "disrupt",
+                 "tinker", "orders", "disguise", "clairvoyance", "precognition")),
+    ("Tools", ("use",)),
+    ("Cards", ("give", "take", "pick-up", "catch-kitty")),
+    ("Escape", ("escape",)),
+    ("End", ("end",)),
+)
+_GROUP_OF = {verb: label for label, verbs in GROUPS for verb in verbs}
+MAX_SEED = 2**31 - 1
+
+
+class SandboxError(BurgleError):
+    """Something the sandbox refuses (an illegal action, a bad save file, a bad set-up).
+    The message says why; the game on the page is unchanged."""
+
+
+@dataclass(frozen=True)
+class ActionGroup:
+    label: str
+    actions: tuple[str, ...]
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One logged action: its number (1, 2, …), the seat that took it and what happened."""
+
+    number: int
+    seat: int
+    who: str
+    action: str
+    happened: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        return f"{self.number}. {self.who}: {self.action}"
+
+
+@dataclass(frozen=True)
+class CrewView:
+    seat: int
+    name: str
+    side: str
+    ability: str
+    ability_text: str
+    cell: str  # "1B2", "not in yet", "escaped"
+    stealth: int
+    tools: tuple[tuple[str, str], ...]  # (name, card text)
+    loot: tuple[tuple[str, str], ...]
+    active: bool
+    to_choose: bool  # a choice is pending for this seat
+
+
+def _card(key: str) -> tuple[str, str]:
+    card = TOOL_BY_KEY.get(key) or LOOT_BY_KEY.get(key)
+    return (card.name, card.text) if card else (key, "")
+
+
+class Sandbox:
+    """A seeded game to play action by action, with rewind, redo, save and load."""
+
+    def __init__(self, seed: int = 1, characters=("hawk", "peterman"), sides=None, players: int | None = None):
+        self.game = None
+        self.new_game(seed, characters, sides, players)
+
+    # ------------------------------------------------------------------ games
+    def new_game(self, seed, characters=None, sides=None, players: int | None = None) -> str:
+        """Set up a new game (SETUP-1..8). *characters* None deals *players* at random."""
+        from burgle.engine.game import Game
+
+        try:
+            seed = int(str(seed).strip())
+        except ValueError:
+            raise SandboxError(f"Refused: the seed is a whole number, not {seed!r}. The game on the page is kept.") \
+                from None
+        if not 0 <= seed <= MAX_SEED:
+            raise SandboxError(f"Refused: the seed runs from 0 to {MAX_SEED}, not {seed}. "
+                               "The game on the page is kept.")
+        chars = None if characters is None else list(characters)
+        try:
+            game = Game.new(seed, characters=chars, players=players if chars is None else None,
+                            sides=None if sides is None else list(sides))
+        except ScenarioError as exc:
+            raise SandboxError(f"Refused: {exc}. The game on the page is kept.") from None
+        self._set(game, [], [])
+        crew = ", ".join(f"{c.name} ({c.side})" for c in self.crew())
+        return f"New game, seed {seed}: {crew}. Choose the entrance on floor 1."
+
+    def _set(self, game, actors, redo) -> None:
+        self.game = game
+        self.actors: list[int] = list(actors)
+        self.redo: list[str] = list(redo)
+        self._svgs: dict = {}
+
+    @classmethod
+    def from_save(cls, source) -> "Sandbox":
+        sb = cls.__new__(cls)
+        sb.game = None
+        sb.load(source)
+        return sb
+
+    # ------------------------------------------------------------------ reading
+    def legal(self) -> list[str]:
+        return [str(a) for a in self.game.legal_actions()]
+
+    def groups(self) -> list[ActionGroup]:
+        """The legal actions grouped for buttons; a pending choice is one group of its own."""
+        acts = self.legal()
+        if not acts:
+            return []
+        pending = self.game.pending
+        if pending is not None:
+            who = self.who(pending.seat)
+            return [ActionGroup(f"{who} chooses", tuple(acts), f"{pending.prompt} ({pending.rule})")]
+        groups: dict[str, list[str]] = {}
+        for text in acts:
+            verb = text.split()[0]
+            label = _GROUP_OF.get(verb, "Other")
+            if verb == "use":
+                label = f"Use {self.game.card_name(text.split()[1])}"
+            elif label == "Ability":
+                ch = self.game.active_character
+                side = CHARACTERS[ch.name][0 if ch.side == "basic" else 1]
+                label = f"{self.game.who(ch)}'s {side.ability}"
+            groups.setdefault(label, []).append(text)
+        order = [label for label, _ in GROUPS]
+
+        def rank(label: str):
+            base = "Tools" if label.startswith("Use ") else ("Ability" if "'s " in label else label)
+            return (order.index(base) if base in order else len(order), label)
+
+        return [ActionGroup(label, tuple(groups[label])) for label in sorted(groups, key=rank)]
+
+    @staticmethod
+    def describe(action: str) -> str:
+        """What an action does (the engine's verb table), for tooltips."""
+        words = action.split()
+        verb = VERBS.get(words[0]) if words else None
+        return f"{verb.help} ({verb.rule})" if verb else ""
+
+    def who(self, seat: int) -> str:
+        return self.game.who(self.game.s.characters[seat])
+
+    @property
+    def log(self) -> list[LogEntry]:
+        g = self.game
+        return [LogEntry(i, seat, self.who(seat), str(a), tuple(h.text for h in hs))
+                for i, (seat, a, hs) in enumerate(zip(self.actors, g.log, g.happenings), 1)]
+
+    def status(self) -> str:
+        """One line: whose turn, actions left, or how the game ended."""
+        g, s = self.game, self.game.s
+        if s.outcome is not None:
+            return f"Game over: {'the crew escaped, you win' if s.outcome == 'won' else 'you lose'} ({s.outcome_reason})."
+        if s.phase == "entrance":
+            return f"Before the first turn: {self.who(s.active)} chooses the entrance on floor 1 (SETUP-9)."
+        text = f"Turn {s.turn}: {self.who(s.active)} to act, {g.actions_left} of {s.allowance} actions left"
+        if g.pending is not None:
+            text += f". {self.who(g.pending.seat)} must choose: {g.pending.prompt}"
+        return text + "."
+
+    def crew(self) -> list[CrewView]:
+        g, s = self.game, self.game.s
+        out = []
+        for ch in s.characters:
+            side = CHARACTERS[ch.name][0 if ch.side == "basic" else 1]
+            where = "escaped" if ch.escaped else ("not in yet" if ch.cell is None else g.name(ch.cell))
+            out.append(CrewView(
+                seat=ch.seat, name=CHARACTER_NAMES.get(ch.name, ch.name), side=ch.side, ability=side.ability,
+                ability_text=side.text, cell=where, stealth=ch.stealth,
+                tools=tuple(_card(k) for k in ch.tools), loot=tuple(_card(k) for k in ch.loot),
+                active=ch.seat == s.active and s.outcome is None,
+                to_choose=g.pending is not None and g.pending.seat == ch.seat,
+            ))
+        return out
+
+    def timeline(self) -> list[str]:
+        """Titles of every point the game can be rewound or replayed to: 0 = the start,
+        then one per logged action, then the actions that can be replayed (redo)."""
+        out = ["0. The start of the game"]
+        out += [e.title for e in self.log]
+        n = len(self.game.log)
+        seat_hint = "↷ "
+        out += [f"{seat_hint}{n + k}. {text}" for k, text in enumerate(self.redo, 1)]
+        return out
+
+    # ------------------------------------------------------------------ acting
+    def act(self, text) -> tuple[str, ...]:
+        """Apply a legal action; return what happened (sentences). Illegal: SandboxError, nothing changes."""
+        g = self.game
+        seat = g.seat_to_act
+        try:
+            action = Action.parse(str(text).strip())
+            happened = g.apply(action)
+        except (ActionSyntaxError, IllegalAction) as exc:
+            raise SandboxError(f"Refused: {exc}. Nothing changed.") from None
+        self.actors.append(seat)
+        if self.redo and self.redo[0] == str(action):
+            self.redo.pop(0)
+        else:
+            self.redo = []
+        self._svgs.clear()
+        return tuple(h.text for h in happened)
+
+    def rewind_to(self, n: int) -> str:
+        """The game as it was after its first *n* actions; the later ones can be replayed."""
+        g = self.game
+        total = len(g.log)
+        if not isinstance(n, int) or not 0 <= n <= total:
+            raise SandboxError(f"Refused: the log holds {total} actions; rewind to 0..{total}, not {n!r}.")
+        if n == total:
+            return "Nothing to rewind."
+        undone = [str(a) for a in g.log[n:]]
+        self._set(g.replay(n), self.actors[:n], undone + self.redo)
+        where = "the start of the game" if n == 0 else f"after action {n}"
+        return f"Back to {where}: {_n(n, 'action')} ({len(self.redo)} can be replayed)."
+
+    def undo(self) -> str:
+        if not self.game.log:
+            raise SandboxError("Refused: nothing to undo: no action has been taken yet.")
+        return self.rewind_to(len(self.game.log) - 1)
+
+    def redo_next(self) -> str:
+        if not self.redo:
+            raise SandboxError("Refused: nothing to replay.")
+        text = self.redo[0]
+        happened = self.act(text)
+        e = self.log[-1]
+        return f"Replayed {e.title}." + (f" {happened[0]}" if happened else "")
+
+    def go_to(self, n: int) -> str:
+        """Rewind to *n* actions, or replay forward to it (see :meth:`timeline`)."""
+        total = len(self.game.log)
+        if n <= total:
+            return self.rewind_to(n)
+        if n > total + len(self.redo):
+            raise SandboxError(f"Refused: only {total + len(self.redo)} actions are known.")
+        while len(self.game.log) < n:
+            self.redo_next()
+        return f"Replayed up to action {n}."
+
+    # ------------------------------------------------------------------ saving
+    def save_document(self) -> dict:
+        return self.game.save()
+
+    def save_text(self) -> str:
+        return json.dumps(self.game.save(), indent=1)
+
+    def save_name(self) -> str:
+        seed = self.game.origin.get("seed", "scenario")
+        return f"burgle-seed{seed}-{len(self.game.log)}-actions.json"
+
+    def save_data_uri(self) -> str:
+        return "data:application/json;base64," + base64.b64encode(self.save_text().encode("utf-8")).decode("ascii")
+
+    def load(self, source) -> str:
+        """Load a save (JSON text, bytes or a dict). A bad file: SandboxError naming the
+        problem (the engine's ScenarioError names the field); the current game stays."""
+        from burgle.engine.game import Game
+        from burgle.engine.saves import rebuild
+
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            try:
+                source = bytes(source).decode("utf-8")
+            except UnicodeDecodeError:
+                raise SandboxError("Refused: this file is not a burgle save (not UTF-8 text). "
+                                   "The game on the page is kept.") from None
+        if isinstance(source, str) and not source.strip():
+            raise SandboxError("Refused: the save is empty. The game on the page is kept.")
+        if isinstance(source, str) and not source.lstrip().startswith("{"):
+            raise SandboxError("Refused: this is not a burgle save: a save is a JSON document starting with '{'. "
+                               "The game on the page is kept.")
+        try:
+            game = Game.load(source)
+            fresh = rebuild(game.origin, [])  # who took each action: replayed once more
+            actors = []
+            for a in game.log:
+                actors.append(fresh.seat_to_act)
+                fresh.apply(a)
+        except ScenarioError as exc:
+            raise SandboxError(f"Refused: {exc}. The game on the page is kept.") from None
+        except BurgleError as exc:  # pragma: no cover - load_document wraps the engine's errors
+            raise SandboxError(f"Refused: {exc}. The game on the page is kept.") from None
+        self._set(game, actors, [])
+        seed = game.origin.get("seed")
+        return (f"Loaded a game{f' (seed {seed})' if seed is not None else ''} after {_n(len(game.log), 'action')}: "
+                + self.status())
+
+    # ------------------------------------------------------------------ the picture
+    def svg(self, floors=None) -> str:
+        """The building (or *floors*) as SVG text, cached until the next action."""
+        key = (len(self.game.log), floors)
+        svg = self._svgs.get(key)
+        if svg is None:
+            from burgle.pictures import render
+
+            svg = self._svgs[key] = render(self.game, floors=floors, fmt="svg")
+        return svg
+
+    def alt_text(self, floors=None) -> str:
+        from burgle.pictures import alt_text
+
+        return alt_text(self.game, floors=floors)
+
+    def floors_in_play(self) -> tuple[int, ...]:
+        """Floors with a character or a placed guard on them (at least floor 1)."""
+        s = self.game.s
+        used = {1}
+        for ch in s.characters:
+            if ch.on_board and ch.cell < FLOORS * 16:
+                used.add(ch.cell // 16 + 1)
+        for g in s.guards:
+            if g.placed:
+                used.add(g.floor)
+        return tuple(sorted(used))
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
