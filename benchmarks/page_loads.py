@@ -23,6 +23,12 @@ Example::
         --voila-arg=--MappingKernelManager.cull_idle_timeout=120 \\
         --voila-arg=--MappingKernelManager.cull_interval=60
 
+``--tutor`` serves the tutor (``notebooks/tutor.ipynb``) exactly as ``burgle tutor``
+does (``burgle.tutor.server.voila_command``: the kernel-client fix, culling, hidden code,
+no ``test-only`` cells) and waits for ``.burgle-ready``::
+
+    .venv/bin/python benchmarks/page_loads.py --tutor --loads 100 --timeout 20
+
 Needs ``voila`` (with ipywidgets and whatever the notebook imports) and the
 ``playwright`` Python package; the browser is Debian's ``/usr/bin/chromium``
 (``--chromium`` to change it).
@@ -106,16 +112,24 @@ class LoadResult:
     frames: list = field(default_factory=list)
     console: list = field(default_factory=list)
     loading_text: str = ""
+    page_text: str = ""  # start of the page's text when the load failed
+
+    @property
+    def cell_error(self) -> bool:
+        """The notebook raised (Voila's error notice is on the page): not a stall."""
+        return "error when executing cell" in self.page_text or "Traceback" in self.page_text
 
 
 class VoilaServer:
-    def __init__(self, notebook: Path, port: int, extra: list[str], log_path: Path, voila: list[str]):
+    def __init__(self, notebook: Path, port: int, extra: list[str], log_path: Path, voila: list[str],
+                 command: list[str] | None = None):
         self.notebook, self.port, self.extra, self.log_path, self.voila = notebook, port, extra, log_path, voila
+        self.command = command  # the whole command line, if given (``--tutor``)
         self.proc: subprocess.Popen | None = None
         self.base = f"http://127.0.0.1:{port}"
 
     def start(self, ready_timeout: float = 60.0) -> None:
-        cmd = [
+        cmd = self.command or [
             *self.voila,
             str(self.notebook),
             "--Voila.ip=127.0.0.1",
@@ -221,6 +235,7 @@ async def one_load(browser, url: str, index: int, selector: str, timeout: float,
             result.loading_text = await page.evaluate(
                 "() => (document.getElementById('loading_text') || {}).innerText || ''"
             )
+            result.page_text = await page.evaluate("() => (document.body || {}).innerText || ''")
         except Exception:
             pass
     result.seconds = time.monotonic() - t0
@@ -241,12 +256,19 @@ def pct(values: list[float], q: float) -> float:
 async def run(args) -> int:
     from playwright.async_api import async_playwright
 
-    notebook = Path(args.notebook).resolve()
     port = args.port or free_port()
     out_dir = Path(args.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     voila_cmd = args.voila.split() if args.voila else [shutil.which("voila") or "voila"]
-    server = VoilaServer(notebook, port, args.voila_arg, out_dir / "voila-server.log", voila_cmd)
+    command = None
+    if args.tutor:
+        from burgle.tutor.server import notebook_path, voila_command
+
+        notebook = Path(args.notebook).resolve() if args.notebook else notebook_path()
+        command = voila_command(notebook, port, extra=args.voila_arg)
+    else:
+        notebook = Path(args.notebook).resolve()
+    server = VoilaServer(notebook, port, args.voila_arg, out_dir / "voila-server.log", voila_cmd, command)
     url = server.base + "/" + args.url_suffix.lstrip("/")
     results: list[LoadResult] = []
     cull_ok = True
@@ -264,12 +286,15 @@ async def run(args) -> int:
                     *(one_load(browser, url, index + j, args.selector, args.timeout, args.record) for j in range(k))
                 )
                 for r in batch_results:
-                    note = "" if r.ok else f"STALL ({r.loading_text or r.error[:60]})"
+                    note = "" if r.ok else (
+                        f"CELL ERROR ({' '.join(r.page_text.split())[:80]})" if r.cell_error
+                        else f"STALL ({r.loading_text or r.error[:60]})")
                     print(f"{batch:>5} {r.index:>5} {'yes' if r.ok else 'NO':>3} {r.seconds:>8.2f}  {r.kernel_id[:8]:8}  {note}", flush=True)
                     if not r.ok and args.record:
                         path = out_dir / f"stall-{r.index:04d}.json"
                         path.write_text(json.dumps({"index": r.index, "kernel_id": r.kernel_id, "error": r.error,
-                                                    "loading_text": r.loading_text, "frames": r.frames,
+                                                    "loading_text": r.loading_text, "page_text": r.page_text[:5000],
+                                                    "frames": r.frames,
                                                     "console": r.console}, indent=1))
                     if r.ok and args.record and r.index == 0:
                         (out_dir / "good-0000.json").write_text(json.dumps({"frames": r.frames, "console": r.console}, indent=1))
@@ -304,22 +329,29 @@ async def run(args) -> int:
         server.stop()
 
     ok = [r.seconds for r in results if r.ok]
-    stalls = [r for r in results if not r.ok]
+    failed = [r for r in results if not r.ok]
+    errors = [r for r in failed if r.cell_error]
+    stalls = [r for r in failed if not r.cell_error]
     print()
-    print(f"loads {len(results)}  ok {len(ok)}  stalls {len(stalls)}  (timeout {args.timeout:g} s, concurrent {args.concurrent})")
+    print(f"loads {len(results)}  ok {len(ok)}  stalls {len(stalls)}  cell errors {len(errors)}  "
+          f"(timeout {args.timeout:g} s, concurrent {args.concurrent})")
     if ok:
         print(f"load seconds: median {statistics.median(ok):.2f}  p95 {pct(ok, 95):.2f}  max {max(ok):.2f}  min {min(ok):.2f}")
     if stalls:
         print("stalled loads:", ", ".join(str(r.index) for r in stalls))
+    if errors:
+        print("loads where the notebook raised (see the server log):", ", ".join(str(r.index) for r in errors))
     if len(results) < args.loads:
         print(f"stopped early after {args.max_minutes} minutes")
     print(f"server log: {out_dir / 'voila-server.log'}")
-    return 0 if not stalls and cull_ok and len(results) == args.loads else 1
+    return 0 if not failed and cull_ok and len(results) == args.loads else 1
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--notebook", required=True, help="notebook to serve")
+    ap.add_argument("--notebook", help="notebook to serve (required unless --tutor)")
+    ap.add_argument("--tutor", action="store_true",
+                    help="serve notebooks/tutor.ipynb with burgle tutor's settings; selector .burgle-ready")
     ap.add_argument("--loads", type=int, default=100, help="total page loads (default 100)")
     ap.add_argument("--concurrent", type=int, default=1, help="pages opened at once per batch (default 1)")
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds before a load counts as a stall (default 20)")
@@ -337,6 +369,10 @@ def main(argv=None) -> int:
                     help="after the loads, wait up to S seconds for all kernels to be culled")
     ap.add_argument("--max-minutes", type=float, default=60.0, help="stop starting new loads after this long")
     args = ap.parse_args(argv)
+    if args.tutor and args.selector == ".ready-marker":
+        args.selector = ".burgle-ready"
+    if not args.tutor and not args.notebook:
+        ap.error("--notebook is required (or --tutor)")
     return asyncio.run(run(args))
 
 

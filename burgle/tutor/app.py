@@ -1,0 +1,862 @@
+"""The tutor app: ipywidgets on top of :mod:`burgle.tutor.session` and :mod:`~burgle.tutor.lookup`.
+
+``TutorApp().display()`` shows a lesson list with the learner's progress and a rules
+lookup; opening a lesson shows its picture (inline SVG in a ``widgets.HTML``, never an
+``Output``: see docs/voila-page-loads.md), the narration, the legal actions as buttons,
+feedback and navigation. No rules logic lives here: the session judges actions, the
+engine decides what is legal, the pictures package draws.
+
+Stable CSS classes (shared with the browser tests) are listed in the tutor contract:
+``burgle-tutor``, ``burgle-ready``, ``burgle-lesson-list``, ``burgle-lesson``,
+``burgle-lesson-view``, ``burgle-lesson-title``, ``burgle-narration``, ``burgle-picture``,
+``burgle-action``, ``burgle-feedback`` (+ ``-right`` / ``-wrong``), ``burgle-next``,
+``burgle-back``, ``burgle-restart``, ``burgle-home``, ``burgle-search``, ``burgle-hit``,
+``burgle-progress``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+from burgle.board import cell_name, floor_of
+from burgle.data.rules_index import RULE_INDEX
+from burgle.engine.actions import VERBS
+from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
+from burgle.tutor.lookup import RulesLookup, query_words
+from burgle.tutor.session import Feedback, LessonSession, Progress, lesson_sections
+from burgle.tutor.storage import ProgressStore
+
+BIG_GROUP = 12  # a group with more actions shows SHOWN_FIRST of them and a "show all" toggle
+SHOWN_FIRST = 8
+CELL_TEXT = re.compile(r"\b[1-3][A-D][1-4]\b")
+QUOTED_ACTION = re.compile(r"'([a-z][a-z-]*(?: [\w-]+){0,2})'")
+RULE_TEXT = re.compile(r"\b(?:CONV|SETUP|TURN|ACT|GUARD|ALARM|END|TILE|CHAR|TOOL|LOOT|EVENT|DEC)-\d+\b")
+
+KIND_HEADINGS = {
+    "right": ("✓", "Right!"),
+    "wrong": ("✗", "Not quite."),
+    "illegal": ("⛔", "The rules don't allow that."),
+    "other": ("↺", "Not this time."),
+}
+
+
+# ---------------------------------------------------------------------- text helpers
+def rich(text: str) -> str:
+    """Escape lesson text and mark cell names, quoted actions and rule ids."""
+    out = html.escape(text, quote=False)
+    out = QUOTED_ACTION.sub(lambda m: f"<code class='burgle-act'>{m.group(1)}</code>"
+                            if m.group(1).split()[0] in VERBS else m.group(0), out)
+    out = RULE_TEXT.sub(lambda m: f"<abbr class='burgle-rule' title='{html.escape(RULE_INDEX.get(m.group(0), ''))}'>"
+                        f"{m.group(0)}</abbr>", out)
+    return CELL_TEXT.sub(lambda m: f"<b class='burgle-cell'>{m.group(0)}</b>", out)
+
+
+def rule_chip(rid: str) -> str:
+    title = html.escape(RULE_INDEX.get(rid, ""), quote=True)
+    return f"<span class='burgle-chip' title='{title}'>{html.escape(rid)}</span>"
+
+
+def mark(text: str, words) -> str:
+    """*text* escaped, with the query *words* wrapped in ``<mark>`` (plain substring match)."""
+    words = sorted({w for w in words if w}, key=len, reverse=True)
+    if not words:
+        return html.escape(text)
+    low = text.lower()
+    spans, i = [], 0
+    while i < len(text):
+        found = next((w for w in words if low.startswith(w, i)), None)
+        if found:
+            spans.append(f"<mark>{html.escape(text[i:i + len(found)])}</mark>")
+            i += len(found)
+        else:
+            spans.append(html.escape(text[i]))
+            i += 1
+    return "".join(spans)
+
+
+def short_title(title: str) -> str:
+    """'First steps: peek, move, ...' -> 'First steps'."""
+    head = title.split(":")[0].strip()
+    return head if len(head) <= 32 else head[:31].rstrip() + "…"
+
+
+def svg_body(svg: str) -> str:
+    """The ``<svg>`` element alone (no XML prolog or doctype), for inline HTML."""
+    start = svg.find("<svg")
+    return svg[start:] if start >= 0 else svg
+
+
+# Layouts and styles no code changes are shared by all the widgets that use them: a page
+# then sends a few hundred widget models instead of a thousand (each widget would
+# otherwise bring its own Layout and Style model).
+_SHARED: dict[str, widgets.Widget] = {}
+_PARTS = {
+    "layout": lambda: widgets.Layout(),
+    "button_layout": lambda: widgets.Layout(width="auto"),
+    "button_style": lambda: widgets.ButtonStyle(),
+    "html_style": lambda: HTMLStyle(),
+}
+
+
+def _shared(name: str) -> widgets.Widget:
+    part = _SHARED.get(name)
+    if part is None or part.comm is None:  # never made, or closed (Widget.close_all)
+        part = _SHARED[name] = _PARTS[name]()
+    return part
+
+
+def _button(description: str, *classes: str, tooltip: str = "", style: str = "",
+            own_layout: bool = False) -> widgets.Button:
+    b = widgets.Button(description=description, tooltip=tooltip or description, button_style=style,
+                       layout=widgets.Layout(width="auto") if own_layout else _shared("button_layout"),
+                       style=_shared("button_style"))
+    for c in classes:
+        b.add_class(c)
+    return b
+
+
+def _html(value: str = "", *classes: str) -> widgets.HTML:
+    w = widgets.HTML(value, layout=_shared("layout"), style=_shared("html_style"))
+    for c in classes:
+        w.add_class(c)
+    return w
+
+
+def _box(children=(), *classes: str, vertical: bool = True, own_layout: bool = False) -> widgets.Box:
+    box = (widgets.VBox if vertical else widgets.HBox)(
+        list(children), layout=widgets.Layout() if own_layout else _shared("layout"))
+    for c in classes:
+        box.add_class(c)
+    return box
+
+
+def _dispose(widgets_) -> None:
+    """Close widgets that left the page (and their children and own layouts and styles),
+    so neither the kernel nor the browser keeps models nobody shows any more."""
+    shared = {id(w) for w in _SHARED.values()}
+    for w in widgets_:
+        _dispose(getattr(w, "children", ()))
+        for part in (getattr(w, "layout", None), getattr(w, "style", None)):
+            if part is not None and id(part) not in shared:
+                part.close()
+        w.close()
+
+
+def _show(widget, visible: bool) -> None:
+    widget.layout.display = None if visible else "none"
+
+
+# ---------------------------------------------------------------------- the app
+class TutorApp:
+    """The tutor: lesson list, rules lookup and lesson view, as one ipywidgets tree (``root``)."""
+
+    def __init__(self, folder=None, storage: bool = True):
+        self.folder = Path(folder) if folder else lessons_dir()
+        self.errors: list[str] = []  # unexpected errors in callbacks (also shown on the page)
+        self.progress = Progress()
+        self.session: LessonSession | None = None
+        self.lesson_buttons: dict[str, widgets.Button] = {}
+        self.action_buttons: list[widgets.Button] = []
+        self.hit_buttons: list[widgets.Button] = []
+        self._lesson_stamp = None
+        self._picture_key = None
+        self._actions_key = None
+        self._expanded: set[str] = set()
+
+        self.store = ProgressStore() if storage else None
+        if self.store is not None:
+            self.store.observe(self._on_restored, names="loaded")
+        self._build()
+        self._load_lessons()
+        self.go_home()
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        self.progress_html = _html("", "burgle-progress")
+        brand = _html(
+            "<div class='burgle-brand'><span class='burgle-logo' aria-hidden='true'>◆</span>"
+            "<span class='burgle-name'>Burgle Bros.</span><span class='burgle-sub'>Tutor · The Bank Job</span></div>",
+            "burgle-brand-box")
+        self.header = _box([brand, self.progress_html], "burgle-header", vertical=False)
+
+        # home: continue banner, lesson list, rules lookup
+        self.banner_html = _html("", "burgle-banner-text")
+        self.continue_button = _button("Continue ▸", "burgle-continue", style="primary", own_layout=True)
+        self.continue_button.on_click(self._safe(lambda _b: self._continue()))
+        self.banner = _box([self.banner_html, self.continue_button], "burgle-banner", vertical=False)
+        self.lesson_list = _box([], "burgle-lesson-list")
+        self.list_note = _html("", "burgle-list-note")
+        lessons_col = _box([_html("<h2>Lessons</h2>", "burgle-h2"), self.lesson_list, self.list_note],
+                           "burgle-lessons-col")
+        self.search = widgets.Text(placeholder="GUARD-9, Lavatory, Blueprints, peek…", continuous_update=True,
+                                   layout=widgets.Layout(width="100%"))
+        self.search.add_class("burgle-search")
+        self.search.observe(self._safe(lambda _c: self._run_search()), names="value")
+        self.results = _box([], "burgle-results")
+        lookup_col = _box([
+            _html("<h2>Rules lookup</h2><p class='burgle-help'>Search by rule id, tile, card or any word. "
+                  "Each hit opens the lesson that teaches it.</p>", "burgle-h2"),
+            self.search, self.results,
+        ], "burgle-lookup")
+        self.home_view = _box([self.banner, _box([lessons_col, lookup_col], "burgle-home-cols", vertical=False)],
+                              "burgle-home-view", own_layout=True)
+
+        # lesson view
+        self.home_button = _button("◂ All lessons", "burgle-home", tooltip="Back to the lesson list")
+        self.home_button.on_click(self._safe(lambda _b: self.go_home()))
+        self.title_html = _html("", "burgle-lesson-title")
+        self.steps_html = _html("", "burgle-steps")
+        top = _box([self.home_button, self.title_html, self.steps_html], "burgle-lesson-top", vertical=False)
+        self.picture = _html("", "burgle-picture")
+        self.alt_html = _html("", "burgle-alt")
+        self.picture_col = _box([self.picture, self.alt_html], "burgle-picture-col")
+        self.narration = _html("", "burgle-narration")
+        self.actions_box = _box([], "burgle-actions", own_layout=True)
+        self.feedback = _html("", "burgle-feedback")
+        self.back_button = _button("◂ Back", "burgle-back", tooltip="Go back to the start of the previous step")
+        self.restart_button = _button("↺ Restart", "burgle-restart", tooltip="Start this lesson again")
+        self.next_button = _button("Next ▸", "burgle-next", style="primary", tooltip="Go on to the next step")
+        self.back_button.on_click(self._safe(lambda _b: self.back()))
+        self.restart_button.on_click(self._safe(lambda _b: self.restart()))
+        self.next_button.on_click(self._safe(lambda _b: self.next()))
+        nav = _box([self.back_button, self.restart_button, self.next_button], "burgle-nav", vertical=False)
+        self.side_col = _box([self.narration, self.actions_box, self.feedback, nav], "burgle-side-col")
+        self.body = _box([self.picture_col, self.side_col], "burgle-lesson-body", vertical=False)
+        self.lesson_view = _box([top, self.body], "burgle-lesson-view", own_layout=True)
+
+        children = [_html(f"<style>{CSS}</style>", "burgle-style"), self.header, self.home_view, self.lesson_view]
+        if self.store is not None:
+            children.insert(1, self.store)
+        self.root = _box(children, "burgle-tutor", own_layout=True)
+        self.root.layout.width = "100%"
+
+    # ------------------------------------------------------------------ lessons
+    def _scan(self):
+        found = []
+        for p in self.folder.glob("*.toml"):
+            try:
+                found.append((p.name, p.stat().st_mtime_ns))
+            except OSError:  # removed while we looked
+                continue
+        return tuple(sorted(found))
+
+    def _load_lessons(self, force: bool = True) -> None:
+        """Read every lesson file (again, when the folder changed): new lessons appear."""
+        stamp = self._scan()
+        if not force and stamp == self._lesson_stamp:
+            return
+        self._lesson_stamp = stamp
+        lessons, problems, seen = [], [], set()
+        for name, _ in stamp:
+            try:
+                lesson = load_lesson(self.folder / name)
+            except (LessonError, OSError, ValueError) as exc:  # a file being written, or broken
+                problems.append(str(exc))
+                continue
+            if lesson.id in seen:
+                problems.append(f"{name}: another file already has the lesson id {lesson.id!r}")
+                continue
+            seen.add(lesson.id)
+            lessons.append(lesson)
+        self.lessons: list[Lesson] = sorted(lessons, key=lambda l: (l.order, l.id))
+        self.by_id = {l.id: l for l in self.lessons}
+        self.problems = problems
+        self.lookup = RulesLookup(self.lessons)
+        self._build_list()
+        if self.search.value:
+            self._run_search()
+
+    def number(self, lesson_id: str) -> int:
+        return next(i for i, l in enumerate(self.lessons, 1) if l.id == lesson_id)
+
+    def _build_list(self) -> None:
+        old = self.lesson_list.children
+        self.lesson_buttons, self._cards, parts = {}, {}, []
+        for part, (title, group) in enumerate(lesson_sections(self.lessons), 1):
+            cards = []
+            for lesson in group:
+                n = self.number(lesson.id)
+                button = _button(lesson.title, "burgle-lesson", tooltip=f"Open lesson {n}: {lesson.title}")
+                button.on_click(self._safe(lambda _b, lid=lesson.id: self.open_lesson(lid)))
+                self.lesson_buttons[lesson.id] = button
+                card = _box([_html("", "burgle-lesson-num"), button, _html("", "burgle-lesson-meta")],
+                            "burgle-lesson-card")
+                self._cards[lesson.id] = card
+                cards.append(card)
+            heading = _html("", "burgle-section")
+            heading.value = f"<h3><span class='burgle-part'>Part {part}</span> {html.escape(title)}</h3>"
+            parts.append(_box([heading, _box(cards, "burgle-lesson-grid")], "burgle-lesson-section"))
+        self.lesson_list.children = parts
+        _dispose(old)
+        note = ""
+        if self.problems:
+            items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
+            note = (f"<details><summary>{len(self.problems)} lesson file(s) could not be read</summary>"
+                    f"<ul>{items}</ul></details>")
+        if not self.lessons:
+            note = f"<p>No lessons found in {html.escape(str(self.folder))}.</p>" + note
+        self.list_note.value = note
+        self._refresh_list()
+
+    def _refresh_list(self) -> None:
+        for n, lesson in enumerate(self.lessons, 1):
+            done = self.progress.is_done(lesson.id)
+            current = self.progress.lesson == lesson.id and not done
+            card = self._cards[lesson.id]
+            num, button, meta = card.children
+            button.description = ("✓ " if done else "") + lesson.title
+            for cls, on in (("burgle-done", done), ("burgle-current", current)):
+                (card.add_class if on else card.remove_class)(cls)
+            status = "Done" if done else (f"In progress · step {self.progress.step + 1}" if current else "New")
+            num.value = (f"<span class='burgle-num'>Lesson {n}</span>"
+                         f"<span class='burgle-status burgle-status-{'done' if done else 'current' if current else 'new'}'>"
+                         f"{html.escape(status)}</span>")
+            taught = sorted(lesson.taught, key=_natural)
+            rules = ", ".join(f"<abbr class='burgle-rule' title='{html.escape(RULE_INDEX.get(r, ''), quote=True)}'>"
+                              f"{html.escape(r)}</abbr>" for r in taught)
+            meta.value = (f"<p class='burgle-summary'>{html.escape(lesson.summary)}</p>"
+                          f"<p class='burgle-meta'>{len(lesson.steps)} steps · rules {rules}</p>")
+        ids = [l.id for l in self.lessons]
+        done = sum(1 for i in ids if self.progress.is_done(i))
+        pct = round(100 * done / len(ids)) if ids else 0
+        self.progress_html.value = (
+            f"<div class='burgle-progress-box' role='status'><span>{html.escape(self.progress.summary(ids))}</span>"
+            f"<span class='burgle-bar' aria-hidden='true'><span style='width:{pct}%'></span></span></div>")
+        self._refresh_banner()
+
+    def _refresh_banner(self) -> None:
+        p = self.progress
+        if p.lesson in self.by_id and not p.is_done(p.lesson):
+            lesson = self.by_id[p.lesson]
+            step = min(p.step, len(lesson.steps) - 1)
+            self.banner_html.value = (f"<p class='burgle-kicker'>Pick up where you left off</p>"
+                                      f"<p class='burgle-banner-title'>Lesson {self.number(lesson.id)}: "
+                                      f"{html.escape(lesson.title)} <span class='burgle-muted'>· step {step + 1} of "
+                                      f"{len(lesson.steps)}</span></p>")
+            self.continue_button.description = "Continue ▸"
+            self.continue_button.tooltip = f"Continue lesson {self.number(lesson.id)} at step {step + 1}"
+            self._continue_target = (lesson.id, step)
+        else:
+            todo = next((l for l in self.lessons if not p.is_done(l.id)), None)
+            if todo is None:
+                self.banner_html.value = ("<p class='burgle-kicker'>All done</p><p class='burgle-banner-title'>"
+                                          "You have finished every lesson. Time to rob a bank for real!</p>"
+                                          if self.lessons else "<p class='burgle-banner-title'>No lessons yet.</p>")
+                self._continue_target = None
+            else:
+                first = not p.completed
+                intro = ("<p class='burgle-banner-intro'>Learn the rules one at a time: each lesson sets up a "
+                         "small heist, you act, and the rules engine shows what happens.</p>" if first else "")
+                self.banner_html.value = (
+                    f"<p class='burgle-kicker'>{'Welcome, burglar' if first else 'Next up'}</p>{intro}"
+                    f"<p class='burgle-banner-title'>Lesson {self.number(todo.id)}: {html.escape(todo.title)}</p>")
+                self.continue_button.description = "Start ▸" if first else "Next lesson ▸"
+                self.continue_button.tooltip = f"Open lesson {self.number(todo.id)}: {todo.title}"
+                self._continue_target = (todo.id, 0)
+        _show(self.continue_button, self._continue_target is not None)
+
+    def _continue(self) -> None:
+        if self._continue_target:
+            self.open_lesson(*self._continue_target)
+
+    # ------------------------------------------------------------------ navigation
+    def go_home(self) -> None:
+        """Show the lesson list (re-reading the lesson folder: new lessons appear)."""
+        self._load_lessons(force=False)
+        self._refresh_list()
+        _show(self.home_view, True)
+        _show(self.lesson_view, False)
+
+    def open_lesson(self, lesson_id: str, step: int = 0) -> LessonSession | None:
+        """Open a lesson at *step* (the start of that step)."""
+        if lesson_id not in self.by_id:
+            self._load_lessons()
+        lesson = self.by_id[lesson_id]
+        try:
+            session = LessonSession(lesson, step)
+        except ValueError as exc:  # its scenario or expected actions no longer load
+            self.go_home()
+            self.banner_html.value = (f"<p class='burgle-kicker'>Sorry</p><p class='burgle-banner-title'>"
+                                      f"Lesson {html.escape(lesson.title)} cannot be opened yet: "
+                                      f"{html.escape(str(exc))}</p>")
+            return None
+        self.session = session
+        self._picture_key = self._actions_key = None
+        self._expanded = set()
+        _show(self.home_view, False)
+        _show(self.lesson_view, True)
+        self._render_lesson()
+        return self.session
+
+    def act(self, action: str) -> Feedback:
+        """The learner chose *action* (an action button)."""
+        fb = self.session.try_action(action)
+        self._render_lesson()
+        return fb
+
+    def next(self) -> None:
+        s = self.session
+        if s.completed:
+            following = self._following(s.lesson.id)
+            if following is not None:
+                self.open_lesson(following.id)
+            else:
+                self.go_home()
+            return
+        if s.next():
+            self._render_lesson()
+
+    def back(self) -> None:
+        if self.session.back():
+            self._render_lesson()
+
+    def restart(self) -> None:
+        self.session.restart()
+        self._render_lesson()
+
+    def _following(self, lesson_id: str) -> Lesson | None:
+        ids = [l.id for l in self.lessons]
+        i = ids.index(lesson_id) if lesson_id in ids else -1
+        rest = self.lessons[i + 1:]
+        return next((l for l in rest if not self.progress.is_done(l.id)), rest[0] if rest else None)
+
+    # ------------------------------------------------------------------ lesson view
+    def _render_lesson(self) -> None:
+        s = self.session
+        lesson = s.lesson
+        n = self.number(lesson.id) if lesson.id in self.by_id else 0
+        self.title_html.value = (f"<p class='burgle-kicker'>Lesson {n}</p>"
+                                 f"<h1>{html.escape(lesson.title)}</h1>")
+        dots = "".join(
+            f"<span class='burgle-dot{' burgle-dot-now' if i == s.index else ''}"
+            f"{' burgle-dot-past' if i < s.index else ''}' title='Step {i + 1}'></span>"
+            for i in range(len(s.steps)))
+        self.steps_html.value = (f"<div class='burgle-stepper' aria-label='Step {s.index + 1} of {len(s.steps)}'>"
+                                 f"<span>Step {s.index + 1} of {len(s.steps)}</span><span class='burgle-dots'>"
+                                 f"{dots}</span></div>")
+        wide = len(s.floors) > 1
+        (self.body.add_class if wide else self.body.remove_class)("burgle-wide")
+        self._render_picture()
+        self._render_narration()
+        self._render_actions()
+        self._render_feedback()
+        self.back_button.disabled = not s.can_back
+        if s.completed:
+            following = self._following(lesson.id)
+            self.next_button.description = "Next lesson ▸" if following is not None else "All lessons ▸"
+            self.next_button.tooltip = (f"Lesson {self.number(following.id)}: {following.title}"
+                                        if following is not None else "Back to the lesson list")
+            self.next_button.disabled = False
+        else:
+            self.next_button.description = "Next ▸"
+            self.next_button.tooltip = "Do this step's action first" if s.waiting else "Go on to the next step"
+            self.next_button.disabled = not s.can_next
+        self._save_place()
+
+    def _render_picture(self) -> None:
+        s = self.session
+        key = (s.lesson.id, s.index, len(s.game.log))
+        if key == self._picture_key:
+            return
+        self._picture_key = key
+        self.picture.value = f"<div class='burgle-svg'>{svg_body(s.picture('svg'))}</div>"
+        paras = "".join(f"<p>{html.escape(p)}</p>" for p in s.alt_text().split("\n") if p.strip())
+        self.alt_html.value = (f"<details class='burgle-alt-details'><summary>Describe the picture in words"
+                               f"</summary>{paras}</details>")
+
+    def _render_narration(self) -> None:
+        s = self.session
+        step = s.step
+        rules = "".join(rule_chip(r) for r in step.rules)
+        if s.waiting:
+            prompt = "<p class='burgle-prompt'>Your move: choose an action below.</p>"
+        elif step.expect is None:
+            prompt = ("<p class='burgle-prompt'>Read this, then press <b>Next</b>.</p>" if not s.is_last else
+                      "<p class='burgle-prompt'>That is the end of this lesson.</p>")
+        else:
+            prompt = ""
+        where = ""
+        if s.highlight_cells:
+            cells = ", ".join(cell_name(c) for c in s.highlight_cells)
+            where = f"<p class='burgle-where'><span class='burgle-swatch'></span>Marked on the board: {cells}</p>"
+        self.narration.value = (f"<div class='burgle-narration-text'><p>{rich(step.text)}</p></div>{where}{prompt}"
+                                + (f"<p class='burgle-rules'>Rules: {rules}</p>" if rules else ""))
+
+    def _render_actions(self) -> None:
+        s = self.session
+        key = (s.lesson.id, s.index, s.waiting, len(s.game.log), tuple(sorted(self._expanded)))
+        if key == self._actions_key:
+            return  # same step, same choices (e.g. after a wrong action): keep the buttons
+        self._actions_key = key
+        old = self.actions_box.children
+        self.action_buttons = []
+        rows = []
+        for group in s.action_groups():
+            actions = list(group.actions)
+            hidden = []
+            if len(actions) > BIG_GROUP and group.label not in self._expanded:
+                shown = self._preferred(actions)[:SHOWN_FIRST]
+                hidden = [a for a in actions if a not in shown]
+                actions = shown
+            buttons = []
+            for text in actions:
+                b = _button(text, "burgle-action", tooltip=s.describe(text))
+                b.on_click(self._safe(lambda _b, t=text: self.act(t)))
+                buttons.append(b)
+            self.action_buttons.extend(buttons)
+            if hidden:
+                more = _button(f"Show all {len(group.actions)}", "burgle-more-actions",
+                               tooltip=f"Show every '{group.label}' action")
+                more.on_click(self._safe(lambda _b, label=group.label: self._expand(label)))
+                buttons.append(more)
+            label = html.escape(group.label) + (f"<span class='burgle-hint'>{html.escape(group.hint)}</span>"
+                                                if group.hint else "")
+            rows.append(_box([_html(f"<span class='burgle-group-label'>{label}</span>"),
+                              _box(buttons, "burgle-group-buttons", vertical=False)], "burgle-group"))
+        self.actions_box.children = ([_html("<p class='burgle-actions-title'>Your actions</p>"),
+                                      _box(rows, "burgle-groups", vertical=False)] if rows else [])
+        _dispose(old)
+        _show(self.actions_box, bool(rows))
+
+    def _preferred(self, actions: list[str]) -> list[str]:
+        """Actions on the step's marked cells first, then on the active character's floor."""
+        s = self.session
+        marked = {cell_name(c) for c in s.highlight_cells}
+        ch = s.game.active_character
+        floor = str(floor_of(ch.cell)) if ch.on_board and ch.cell is not None and ch.cell < 48 else "1"
+
+        def rank(text: str) -> int:
+            words = text.split()
+            if any(w.upper() in marked for w in words):
+                return 0
+            if any(CELL_TEXT.fullmatch(w.upper()) and w.startswith(floor) for w in words):
+                return 1
+            return 2
+
+        return sorted(actions, key=rank)
+
+    def _expand(self, label: str) -> None:
+        self._expanded.add(label)
+        self._render_actions()
+
+    def _render_feedback(self) -> None:
+        s = self.session
+        fb = s.feedback
+        for cls in ("burgle-feedback-right", "burgle-feedback-wrong", "burgle-feedback-illegal",
+                    "burgle-feedback-other", "burgle-feedback-done"):
+            self.feedback.remove_class(cls)
+        parts = []
+        if fb is not None:
+            self.feedback.add_class("burgle-feedback-right" if fb.right else "burgle-feedback-wrong")
+            self.feedback.add_class(f"burgle-feedback-{fb.kind}")
+            icon, heading = KIND_HEADINGS[fb.kind]
+            tried = f" <code class='burgle-act'>{html.escape(fb.action)}</code>" if fb.action else ""
+            parts.append(f"<p class='burgle-fb-head'><span class='burgle-fb-icon' aria-hidden='true'>{icon}</span>"
+                         f"{heading}<span class='burgle-fb-tried'>{tried}</span></p>")
+            parts.append(f"<p class='burgle-fb-text'>{rich(fb.text)}</p>")
+            if fb.right:
+                if fb.after:
+                    parts.append(f"<div class='burgle-after'><p class='burgle-fb-sub'>Why</p><p>{rich(fb.after)}</p></div>")
+                if fb.happened:
+                    items = "".join(
+                        f"<li>{rich(t)} {rule_chip(r) if r else ''}</li>" for t, r in zip(fb.happened, fb.rules))
+                    parts.append(f"<div class='burgle-happened'><p class='burgle-fb-sub'>What the engine did</p>"
+                                 f"<ol>{items}</ol></div>")
+            elif s.waiting:
+                parts.append("<p class='burgle-fb-retry'>Nothing changed on the board: try again.</p>")
+        if s.completed:
+            self._mark_done(s.lesson.id)
+            self.feedback.add_class("burgle-feedback-done")
+            following = self._following(s.lesson.id)
+            nxt = (f"Next: lesson {self.number(following.id)}, {html.escape(following.title)}."
+                   if following is not None else "That was the last lesson.")
+            parts.append(f"<div class='burgle-complete'><p class='burgle-fb-sub'>Lesson complete</p><p>{nxt}</p></div>")
+        if not parts:
+            parts.append("<p class='burgle-fb-idle'>" + ("Pick an action: the tutor will tell you how it went."
+                                                         if s.waiting else "") + "</p>")
+        self.feedback.value = f"<div role='status' aria-live='polite'>{''.join(parts)}</div>"
+
+    # ------------------------------------------------------------------ lookup
+    def _run_search(self) -> None:
+        query = self.search.value
+        old = self.results.children
+        hits = self.lookup.search(query) if query.strip() else []
+        words = query_words(query)
+        rows, self.hit_buttons = [], []
+        for hit in hits:
+            links = hit.links[:2]
+            buttons = []
+            for link in links:
+                n = self.number(link.lesson)
+                b = _button(f"Lesson {n}: {short_title(link.title)} ▸", "burgle-hit",
+                            tooltip=f"Open lesson {n} ({link.title}) at step {link.step + 1}")
+                b.on_click(self._safe(lambda _b, l=link: self.open_lesson(l.lesson, l.step)))
+                buttons.append(b)
+            self.hit_buttons.extend(buttons)
+            where = ""
+            if links and not links[0].taught:
+                where = f"<p class='burgle-hit-note'>{html.escape(links[0].why[:1].upper() + links[0].why[1:])}.</p>"
+            elif not links:
+                where = "<p class='burgle-hit-note'>No lesson covers this yet.</p>"
+            rule = f" {rule_chip(hit.rule)}" if hit.rule and hit.kind not in ("rule", "lesson") else ""
+            info = _html(f"<p class='burgle-hit-title'><span class='burgle-kind burgle-kind-{hit.kind}'>"
+                         f"{hit.label}</span> {mark(hit.title, words)}{rule}</p>"
+                         + (f"<p class='burgle-hit-text'>{mark(hit.text, words)}</p>" if hit.text != hit.title.split(' · ')[-1] else "")
+                         + where, "burgle-hit-info")
+            rows.append(_box([info, _box(buttons, "burgle-hit-links", vertical=False)], "burgle-hit-row"))
+        if query.strip() and not hits:
+            rows.append(_html(f"<p class='burgle-help'>Nothing matches “{html.escape(query[:80])}”. "
+                              f"Try a rule id such as GUARD-9, a tile such as Lavatory, or a card such as Blueprints.</p>"))
+        self.results.children = rows
+        _dispose(old)
+
+    # ------------------------------------------------------------------ progress
+    def _save_place(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        if s.completed:
+            self._mark_done(s.lesson.id)
+        self.progress.lesson, self.progress.step = s.lesson.id, s.index
+        self._store()
+
+    def _mark_done(self, lesson_id: str) -> None:
+        if not self.progress.is_done(lesson_id):
+            self.progress.complete(lesson_id)
+            self._refresh_list()
+            self._store()
+
+    def _store(self) -> None:
+        if self.store is not None and self.store.loaded:
+            self.store.save(self.progress)
+
+    def _on_restored(self, change) -> None:
+        """The browser sent what it had stored: merge it with this visit's progress."""
+        if not change["new"]:
+            return
+        try:
+            self.progress = self.progress.merge(self.store.stored())
+            self._refresh_list()
+            self.store.save(self.progress)
+        except Exception as exc:  # noqa: BLE001 - a bad stored value must not break the page
+            self.errors.append(f"restoring progress: {exc!r}")
+
+    # ------------------------------------------------------------------ plumbing
+    def _safe(self, fn):
+        """Run a callback; an unexpected error is shown in the feedback area and kept in ``errors``."""
+
+        def run(*args):
+            try:
+                return fn(*args)
+            except Exception as exc:  # noqa: BLE001 - the page must survive a bug
+                self.errors.append(repr(exc))
+                self.feedback.value = (f"<p class='burgle-fb-head'>Something went wrong</p>"
+                                       f"<p>{html.escape(str(exc))}</p>")
+
+        return run
+
+    def find_action(self, text: str) -> widgets.Button:
+        """The action button whose description is *text* (for tests and notebooks)."""
+        for b in self.action_buttons:
+            if b.description == text:
+                return b
+        raise KeyError(f"no action button {text!r}; shown: {[b.description for b in self.action_buttons]}")
+
+    def display(self) -> None:
+        """Show the app (in a notebook or a Voila page) and mark it ready."""
+        from IPython.display import display
+
+        display(self.root)
+        self.root.add_class("burgle-ready")
+
+    def _ipython_display_(self) -> None:
+        self.display()
+
+
+def _natural(rid: str):
+    family, _, num = rid.partition("-")
+    return (family, int(num) if num.isdigit() else 0)
+
+
+CSS = r"""
+.burgle-tutor {
+  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #6b7385; --b-line: #e4e0d6; --b-paper: #faf8f3;
+  --b-card: #ffffff; --b-accent: #d55e00; --b-accent2: #b34d00; --b-blue: #0072b2; --b-green: #00795a;
+  --b-green-bg: #e9f6f1; --b-red: #b42318; --b-red-bg: #fdf0ee; --b-amber-bg: #fff6e5; --b-purple: #cc79a7;
+  --jp-widgets-font-size: 15px;
+  font-family: "Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", "DejaVu Sans", Arial, sans-serif;
+  color: var(--b-ink); background: var(--b-paper); font-size: 15px; line-height: 1.5;
+  max-width: 1280px; margin: 0 auto; border-radius: 14px; overflow: hidden;
+  box-shadow: 0 1px 3px rgba(0,0,0,.06), 0 8px 24px rgba(0,0,0,.05);
+}
+.burgle-tutor .widget-html-content { line-height: 1.5; white-space: normal; }
+.burgle-tutor p { margin: 0 0 .5em 0; }
+.burgle-tutor code.burgle-act { font-family: "JetBrains Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-size: .9em; background: #eef1f6; color: #233; padding: 1px 6px; border-radius: 5px; white-space: nowrap; }
+.burgle-tutor b.burgle-cell { font-weight: 700; color: var(--b-ink); white-space: nowrap; }
+.burgle-tutor abbr.burgle-rule { text-decoration: none; border-bottom: 1px dotted var(--b-muted); cursor: help; }
+.burgle-tutor .burgle-chip { display: inline-block; font-size: 11.5px; line-height: 1.2; font-weight: 600;
+  letter-spacing: .02em; color: var(--b-ink2); background: #eef0f4; border: 1px solid #dde1e8;
+  border-radius: 999px; padding: 1px 7px; margin: 1px 2px; white-space: nowrap; cursor: help; }
+.burgle-tutor .burgle-kicker { text-transform: uppercase; letter-spacing: .09em; font-size: 11.5px;
+  font-weight: 700; color: var(--b-accent2); margin: 0 0 2px 0; }
+.burgle-tutor .burgle-muted { color: var(--b-muted); font-weight: 400; }
+.burgle-tutor .jupyter-button { border-radius: 8px; font-size: 14px; font-weight: 600; height: auto;
+  min-height: 34px; line-height: 1.3; padding: 6px 14px; background: #fff; color: var(--b-ink);
+  border: 1px solid #cfd5df; box-shadow: 0 1px 0 rgba(0,0,0,.04); }
+.burgle-tutor .jupyter-button:hover:enabled { background: #f3f5f9; border-color: #aab3c2; }
+.burgle-tutor .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
+.burgle-tutor .jupyter-button.mod-primary { background: var(--b-accent); border-color: var(--b-accent); color: #fff; }
+.burgle-tutor .jupyter-button.mod-primary:hover:enabled { background: var(--b-accent2); }
+.burgle-tutor .jupyter-button:disabled { opacity: .45; cursor: not-allowed; }
+.burgle-tutor h1 { font-size: 24px; line-height: 1.25; margin: 0; font-weight: 750; letter-spacing: -.01em; }
+.burgle-tutor h2 { font-size: 18px; margin: 0 0 6px 0; font-weight: 700; }
+
+/* header */
+.burgle-header { background: #1b2230; color: #fff; padding: 12px 22px; align-items: center;
+  justify-content: space-between; }
+.burgle-brand { display: flex; align-items: baseline; gap: 10px; }
+.burgle-logo { color: #f0a030; font-size: 20px; }
+.burgle-name { font-size: 21px; font-weight: 800; letter-spacing: .01em; }
+.burgle-sub { color: #b8c0d0; font-size: 14px; }
+.burgle-progress .burgle-progress-box { display: flex; align-items: center; gap: 10px; color: #e6e9f0;
+  font-size: 14px; font-weight: 600; }
+.burgle-bar { display: inline-block; width: 140px; height: 8px; background: rgba(255,255,255,.18);
+  border-radius: 999px; overflow: hidden; }
+.burgle-bar > span { display: block; height: 100%; background: #f0a030; border-radius: 999px; }
+
+/* home */
+.burgle-home-view { padding: 18px 22px 24px 22px; }
+.burgle-banner { background: var(--b-card); border: 1px solid var(--b-line); border-left: 5px solid var(--b-accent);
+  border-radius: 12px; padding: 14px 18px; align-items: center; justify-content: space-between; gap: 16px;
+  margin-bottom: 18px; }
+.burgle-banner-text { flex: 1 1 auto; min-width: 0; }
+.burgle-banner-title { font-size: 17px; font-weight: 700; margin: 0 !important; }
+.burgle-banner-intro { font-size: 15px; color: var(--b-ink2); margin: 0 0 2px 0 !important; }
+.burgle-tutor .jupyter-button.burgle-continue { flex: 0 0 auto; min-width: 130px; font-size: 15px; padding: 8px 18px; }
+.burgle-home-cols { gap: 22px; align-items: flex-start; }
+.burgle-lessons-col { flex: 1 1 60%; min-width: 0; }
+.burgle-lookup { flex: 0 0 380px; background: var(--b-card); border: 1px solid var(--b-line);
+  border-radius: 12px; padding: 14px 16px; }
+.burgle-help { color: var(--b-muted); font-size: 13.5px; }
+.burgle-lesson-list { gap: 18px; }
+.burgle-lesson-grid { display: grid !important; grid-template-columns: repeat(auto-fill, minmax(290px, 1fr));
+  gap: 12px; }
+.burgle-section h3 { font-size: 15px; font-weight: 750; margin: 0 0 2px 0; color: var(--b-ink); }
+.burgle-part { color: var(--b-accent2); text-transform: uppercase; letter-spacing: .08em; font-size: 12px;
+  margin-right: 6px; }
+.burgle-lesson-card { background: var(--b-card); border: 1px solid var(--b-line); border-radius: 12px;
+  padding: 12px 14px 10px 14px; transition: box-shadow .15s, border-color .15s; }
+.burgle-lesson-card:hover { border-color: #c9c2b2; box-shadow: 0 4px 14px rgba(0,0,0,.06); }
+.burgle-lesson-card.burgle-done { background: #fbfdfb; border-color: #cfe6dc; }
+.burgle-lesson-card.burgle-current { border-color: var(--b-accent); }
+.burgle-lesson-num .widget-html-content { display: flex; justify-content: space-between; align-items: center; }
+.burgle-num { font-size: 12px; font-weight: 700; color: var(--b-muted); text-transform: uppercase; letter-spacing: .08em; }
+.burgle-status { font-size: 11.5px; font-weight: 700; border-radius: 999px; padding: 1px 8px; }
+.burgle-status-new { color: var(--b-muted); background: #f1f2f5; }
+.burgle-status-done { color: var(--b-green); background: var(--b-green-bg); }
+.burgle-status-current { color: var(--b-accent2); background: var(--b-amber-bg); }
+.burgle-tutor .jupyter-button.burgle-lesson { background: none; border: none; box-shadow: none; padding: 2px 0;
+  text-align: left; white-space: normal; font-size: 16.5px; font-weight: 700; color: var(--b-ink);
+  width: 100% !important; min-height: 0; }
+.burgle-tutor .jupyter-button.burgle-lesson:hover:enabled { background: none; color: var(--b-accent2);
+  text-decoration: underline; }
+.burgle-summary { color: var(--b-ink2); font-size: 14px; margin: 2px 0 6px 0 !important; }
+.burgle-meta { color: var(--b-muted); font-size: 12.5px; margin: 0 !important; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }
+.burgle-meta abbr.burgle-rule { border-bottom: none; }
+.burgle-lesson-card, .burgle-lesson-meta, .burgle-lesson-meta > .widget-html-content { min-width: 0; }
+.burgle-more { color: var(--b-muted); font-size: 12px; }
+.burgle-list-note { color: var(--b-muted); font-size: 13px; margin-top: 8px; }
+.burgle-results { gap: 8px; margin-top: 8px; }
+.burgle-hit-row { border-top: 1px solid var(--b-line); padding-top: 8px; }
+.burgle-hit-title { font-weight: 650; font-size: 14.5px; margin: 0 0 2px 0 !important; }
+.burgle-hit-text { color: var(--b-ink2); font-size: 13.5px; margin: 0 0 4px 0 !important; }
+.burgle-hit-note { color: var(--b-muted); font-size: 12.5px; font-style: italic; margin: 0 0 4px 0 !important; }
+.burgle-hit-links { flex-wrap: wrap; gap: 4px; }
+.burgle-tutor .jupyter-button.burgle-hit { font-size: 13px; min-height: 28px; padding: 3px 10px; color: var(--b-blue);
+  border-color: #bcd6ea; background: #f4f9fd; }
+.burgle-kind { display: inline-block; font-size: 10.5px; font-weight: 800; text-transform: uppercase;
+  letter-spacing: .07em; padding: 1px 6px; border-radius: 4px; margin-right: 4px; vertical-align: 1px;
+  background: #eceff4; color: var(--b-ink2); }
+.burgle-kind-rule { background: #e8f1f8; color: #0a5a8a; }
+.burgle-kind-tile { background: #f3ece0; color: #7a5310; }
+.burgle-kind-tool, .burgle-kind-loot { background: #efe9f5; color: #5b3f7d; }
+.burgle-kind-event { background: #fdebe3; color: #9a3d0b; }
+.burgle-kind-character { background: #e6f4ef; color: #1d6b52; }
+.burgle-kind-lesson { background: #fff3d6; color: #7a5800; }
+.burgle-tutor mark { background: #ffe58a; color: inherit; padding: 0 1px; border-radius: 2px; }
+
+/* lesson view */
+.burgle-lesson-view { padding: 14px 22px 24px 22px; }
+.burgle-lesson-top { align-items: center; gap: 16px; margin-bottom: 12px; }
+.burgle-tutor .jupyter-button.burgle-home { flex: 0 0 auto; }
+.burgle-steps { flex: 0 0 auto; }
+.burgle-lesson-title { flex: 1 1 auto; min-width: 0; }
+.burgle-stepper { display: flex; flex-direction: column; align-items: flex-end; gap: 4px; font-size: 13px;
+  color: var(--b-muted); font-weight: 600; white-space: nowrap; }
+.burgle-dots { display: flex; gap: 5px; }
+.burgle-dot { width: 10px; height: 10px; border-radius: 50%; background: #dcd8cf; display: inline-block; }
+.burgle-dot-past { background: #9fb7a9; }
+.burgle-dot-now { background: var(--b-accent); box-shadow: 0 0 0 3px rgba(213,94,0,.2); }
+.burgle-lesson-body { gap: 22px; align-items: flex-start; }
+.burgle-picture-col { flex: 0 1 430px; min-width: 280px; background: #fff; border: 1px solid var(--b-line);
+  border-radius: 12px; padding: 8px; }
+.burgle-lesson-body.burgle-wide .burgle-picture-col { flex: 1 1 62%; }
+.burgle-lesson-body.burgle-wide .burgle-side-col { flex: 1 1 340px; }
+.burgle-svg svg { display: block; width: 100%; height: auto; max-height: 78vh; }
+.burgle-alt-details { font-size: 13px; color: var(--b-ink2); padding: 4px 6px 2px 6px; }
+.burgle-alt-details summary { cursor: pointer; color: var(--b-blue); font-weight: 600; }
+.burgle-side-col { flex: 1 1 420px; min-width: 0; gap: 14px; }
+.burgle-wide .burgle-narration-text p { font-size: 16px; }
+.burgle-narration { background: var(--b-card); border: 1px solid var(--b-line); border-radius: 12px; padding: 16px 18px; }
+.burgle-narration-text p { font-size: 17px; line-height: 1.6; margin: 0 0 10px 0; max-width: 68ch; }
+.burgle-where { font-size: 13.5px; color: var(--b-ink2); display: flex; align-items: center; gap: 8px; }
+.burgle-swatch { display: inline-block; width: 14px; height: 14px; border: 2px dashed var(--b-purple); border-radius: 3px; }
+.burgle-prompt { font-weight: 700; color: var(--b-accent2); margin: 6px 0 4px 0 !important; }
+.burgle-rules { font-size: 12.5px; color: var(--b-muted); margin: 6px 0 0 0 !important; }
+.burgle-actions { background: var(--b-card); border: 1px solid var(--b-line); border-radius: 12px; padding: 12px 16px; gap: 8px; }
+.burgle-actions-title { font-size: 12px; font-weight: 800; text-transform: uppercase; letter-spacing: .08em;
+  color: var(--b-muted); margin: 0 !important; }
+.burgle-groups { flex-wrap: wrap; column-gap: 26px; row-gap: 8px; }
+.burgle-group { gap: 2px; }
+.burgle-group-label { font-size: 13px; font-weight: 700; color: var(--b-ink2); }
+.burgle-hint { font-weight: 400; color: var(--b-muted); margin-left: 8px; }
+.burgle-group-buttons { flex-wrap: wrap; gap: 6px; }
+.burgle-tutor .jupyter-button.burgle-action { font-family: "JetBrains Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-size: 14px; font-weight: 600; border-color: #9dbbd6; background: #f3f8fc; color: #0b4f7c; min-width: 96px; }
+.burgle-tutor .jupyter-button.burgle-action:hover:enabled { background: #e2eff9; border-color: var(--b-blue); }
+.burgle-tutor .jupyter-button.burgle-more-actions { font-size: 13px; color: var(--b-muted); border-style: dashed; }
+.burgle-feedback { border-radius: 12px; padding: 12px 16px; background: #f4f2ec; border: 1px solid var(--b-line); }
+.burgle-feedback.burgle-feedback-right { background: var(--b-green-bg); border-color: #b6dfcf; }
+.burgle-feedback.burgle-feedback-wrong { background: var(--b-red-bg); border-color: #f1c8c0; }
+.burgle-feedback.burgle-feedback-other { background: var(--b-amber-bg); border-color: #f2d9a6; }
+.burgle-fb-idle { color: var(--b-muted); margin: 0 !important; }
+.burgle-fb-head { font-size: 16px; font-weight: 750; margin: 0 0 4px 0 !important; display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.burgle-feedback-right .burgle-fb-head { color: var(--b-green); }
+.burgle-feedback-wrong .burgle-fb-head { color: var(--b-red); }
+.burgle-feedback-other .burgle-fb-head { color: #8a5a00; }
+.burgle-fb-icon { font-size: 18px; }
+.burgle-fb-tried { font-weight: 500; }
+.burgle-fb-text { font-size: 15.5px; }
+.burgle-fb-retry { color: var(--b-muted); font-size: 13.5px; margin: 0 !important; }
+.burgle-fb-sub { font-size: 11.5px; font-weight: 800; text-transform: uppercase; letter-spacing: .08em;
+  color: var(--b-muted); margin: 8px 0 2px 0 !important; }
+.burgle-after p:not(.burgle-fb-sub), .burgle-happened li { font-size: 15px; }
+.burgle-happened ol { margin: 2px 0 0 0; padding-left: 22px; }
+.burgle-happened li { margin: 1px 0; }
+.burgle-complete { margin-top: 10px; padding: 10px 12px; border-radius: 10px; background: #fff; border: 1px dashed #8cc7b1; }
+.burgle-complete .burgle-fb-sub { color: var(--b-green); margin-top: 0 !important; }
+.burgle-nav { gap: 8px; justify-content: flex-end; }
+.burgle-nav .burgle-restart { margin-right: auto; }
+@media (max-width: 900px) {
+  .burgle-home-cols, .burgle-lesson-body { flex-direction: column; align-items: stretch; }
+  .burgle-lookup { flex: 1 1 auto; }
+  .burgle-picture-col { flex: 1 1 auto; }
+}
+"""

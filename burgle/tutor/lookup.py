@@ -1,0 +1,256 @@
+"""Rules lookup: search rule ids, tiles, cards and lessons, each hit naming its lesson.
+
+The query is only ever matched as plain text (lower-cased substrings, and rule ids such
+as ``GUARD-9``, ``guard 9`` or ``guard9``); nothing typed is evaluated or used as a
+regular expression.
+
+>>> from burgle.lessons import load_all
+>>> look = RulesLookup(load_all())
+>>> hit = look.search("GUARD-9")[0]
+>>> hit.kind, hit.rule, hit.title
+('rule', 'GUARD-9', 'GUARD-9 · Clockwise tie-break')
+>>> hit = look.search("lavatory")[0]
+>>> hit.kind, hit.rule, hit.title, hit.links[0].lesson
+('tile', 'TILE-13', 'Lavatory', '01-first-steps')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from burgle.data.cards import CHARACTER_NAMES, CHARACTER_SIDES, EVENTS, LOOT, TOOLS
+from burgle.data.rules_index import RULE_INDEX
+from burgle.data.tiles import TILE_TYPES
+from burgle.lessons.check import coverage
+from burgle.lessons.model import RULE_ID, Lesson
+
+KIND_ORDER = ("rule", "tile", "tool", "loot", "event", "character", "lesson")
+KIND_LABEL = {"rule": "Rule", "tile": "Tile", "tool": "Tool", "loot": "Loot", "event": "Event",
+              "character": "Character", "lesson": "Lesson"}
+MAX_QUERY = 200
+_RULE_WORD = re.compile(r"^([a-z]+)[\s_-]*(\d+)$")
+_FAMILIES = {rid.split("-")[0].lower() for rid in RULE_INDEX}
+
+
+@dataclass(frozen=True)
+class Link:
+    """Where a hit is taught: a lesson and the step to open it at."""
+
+    lesson: str
+    title: str
+    step: int = 0
+    taught: bool = True  # False: no lesson teaches it yet; this is the closest one
+    why: str = ""  # e.g. "teaches GUARD-7" for a closest lesson
+
+
+@dataclass(frozen=True)
+class Hit:
+    kind: str  # one of KIND_ORDER
+    key: str  # rule id, tile or card key, lesson id
+    title: str
+    text: str  # one line: the summary, or the lesson sentence that matched
+    rule: str  # the RULES.md id (for a lesson: its first rule)
+    links: tuple[Link, ...] = ()
+    score: int = 0
+
+    @property
+    def label(self) -> str:
+        return KIND_LABEL[self.kind]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    kind: str
+    key: str
+    title: str
+    text: str
+    rule: str
+    name: str  # matched first (title words)
+    ids: str  # rule id, key, aliases
+
+
+def normalize_rule_id(word: str) -> str | None:
+    """``guard 9``, ``Guard-9``, ``guard9`` -> ``GUARD-9`` when that id exists, else None."""
+    m = _RULE_WORD.match(word.strip().lower())
+    if not m or m.group(1) not in _FAMILIES:
+        return None
+    rid = f"{m.group(1).upper()}-{int(m.group(2))}"
+    return rid if rid in RULE_INDEX else None
+
+
+def query_words(query: str) -> list[str]:
+    """The query as lower-case words; rule ids (``guard 9``) are kept together."""
+    q = str(query or "")[:MAX_QUERY].lower()
+    q = re.sub(r"\b([a-z]+)[\s_]+(\d+)\b", lambda m: f"{m.group(1)}-{m.group(2)}"
+               if m.group(1) in _FAMILIES else m.group(0), q)
+    return [w for w in re.findall(r"[\w'’-]+", q) if w.strip("-'’")]
+
+
+class RulesLookup:
+    """Search over RULES.md ids, tile types, cards and lesson texts."""
+
+    def __init__(self, lessons: list[Lesson]):
+        self.lessons = list(lessons)
+        self.by_id = {lesson.id: lesson for lesson in self.lessons}
+        self.coverage = coverage(self.lessons)
+        self.entries = self._entries()
+        self.rule_entries = {e.key: e for e in self.entries if e.kind == "rule"}
+
+    # ------------------------------------------------------------------ index
+    def _entries(self) -> list[_Entry]:
+        out = [
+            _Entry("rule", rid, f"{rid} · {summary}", summary, rid, summary.lower(), rid.lower())
+            for rid, summary in RULE_INDEX.items()
+        ]
+        for t in TILE_TYPES:
+            ids = " ".join([t.rule, t.key, t.short, *t.aliases]).lower()
+            out.append(_Entry("tile", t.key, t.name, t.text, t.rule, " ".join([t.name, *t.aliases]).lower(), ids))
+        for kind, cards in (("tool", TOOLS), ("loot", LOOT), ("event", EVENTS)):
+            for c in cards:
+                out.append(_Entry(kind, c.key, c.name, c.text, c.rule, c.name.lower(), f"{c.rule} {c.key}".lower()))
+        for side in CHARACTER_SIDES:
+            who = CHARACTER_NAMES.get(side.character, side.character.title())
+            title = f"{who}: {side.ability} ({side.side})"
+            out.append(_Entry("character", side.key, title, side.text, side.rule,
+                              f"{who} {side.ability}".lower(), f"{side.rule} {side.key}".lower()))
+        for lesson in self.lessons:
+            first = sorted(lesson.taught)[0] if lesson.taught else ""
+            out.append(_Entry("lesson", lesson.id, lesson.title, lesson.summary, first, lesson.title.lower(),
+                              " ".join([lesson.id, *lesson.taught]).lower()))
+        return out
+
+    # ------------------------------------------------------------------ search
+    def search(self, query: str, limit: int = 12) -> list[Hit]:
+        """Hits for *query*, best first. Every word must match the entry somewhere."""
+        words = query_words(query)
+        if not words:
+            return []
+        scores: dict[_Entry, int] = {}
+        for entry in self.entries:
+            score = self._score(entry, words)
+            if score:
+                scores[entry] = score
+        # A tile or card is its rule: fold a matching rule entry into it (keeping the better score).
+        for entry, score in list(scores.items()):
+            if entry.kind not in ("rule", "lesson"):
+                rule_entry = self.rule_entries.get(entry.rule)
+                if rule_entry in scores:
+                    scores[entry] = max(score, scores.pop(rule_entry))
+        ranked = sorted(scores.items(), key=lambda es: (-es[1], KIND_ORDER.index(es[0].kind), natural(es[0].key)))
+        return [self._hit(entry, words, score) for entry, score in ranked[:limit]]
+
+    def _score(self, entry: _Entry, words: list[str]) -> int:
+        total = 0
+        lesson_text = self._lesson_text(entry) if entry.kind == "lesson" else ""
+        for w in words:
+            rid = normalize_rule_id(w)
+            if rid:
+                if entry.rule == rid or (entry.kind == "lesson" and rid.lower() in entry.ids.split()):
+                    total += 1000 if entry.kind == "rule" else 300
+                elif entry.kind == "lesson" and re.search(rf"\b{re.escape(rid)}\b", lesson_text, re.I):
+                    total += 100
+                else:
+                    return 0
+                continue
+            if entry.kind == "rule" and w in _FAMILIES and entry.key.lower().startswith(w + "-"):
+                total += 70
+            elif entry.name == w:
+                total += 120
+            elif re.search(rf"\b{re.escape(w)}", entry.name):
+                total += 60
+            elif w in entry.name:
+                total += 30
+            elif w in entry.ids.split() or any(i.startswith(w) for i in entry.ids.split()):
+                total += 25
+            elif w in entry.text.lower():
+                total += 8
+            elif entry.kind == "lesson" and w in lesson_text.lower():
+                total += 6
+            else:
+                return 0
+        return total
+
+    def _lesson_text(self, entry: _Entry) -> str:
+        lesson = self.by_id[entry.key]
+        return " ".join(f"{s.text} {s.after}" for s in lesson.steps)
+
+    def _hit(self, entry: _Entry, words: list[str], score: int) -> Hit:
+        if entry.kind == "lesson":
+            lesson = self.by_id[entry.key]
+            step, text = self._matching_step(lesson, words)
+            link = Link(lesson.id, lesson.title, step)
+            return Hit("lesson", lesson.id, lesson.title, text or lesson.summary, entry.rule, (link,), score)
+        return Hit(entry.kind, entry.key, entry.title, entry.text, entry.rule,
+                   self.links(entry.rule, names=(entry.name,) if entry.kind != "rule" else ()), score)
+
+    def _matching_step(self, lesson: Lesson, words: list[str]) -> tuple[int, str]:
+        """The first step whose text, explanation or rule ids match a query word, and that sentence."""
+        for i, s in enumerate(lesson.steps):
+            for text in (s.text, s.after):
+                hay = text.lower()
+                for w in words:
+                    rid = normalize_rule_id(w)
+                    if (rid and rid in s.rules) or (not rid and w in hay) or (rid and rid.lower() in hay):
+                        return i, sentence_with(text, rid or w)
+        return 0, ""
+
+    # ------------------------------------------------------------------ links
+    def links(self, rule: str, names=()) -> tuple[Link, ...]:
+        """The lessons teaching *rule* (opened at the step that teaches it, or mentions
+        one of *names*); when none does yet, the lessons teaching the nearest rule of the
+        same family, marked ``taught=False``."""
+        out: list[Link] = []
+        for lid in self.coverage.get(rule, []):
+            lesson = self.by_id[lid]
+            out.append(Link(lid, lesson.title, self._teaching_step(lesson, rule, names)))
+        for lesson in self.lessons:  # lessons that talk about a tile or card by name
+            if any(link.lesson == lesson.id for link in out) or not names:
+                continue
+            for i, s in enumerate(lesson.steps):
+                if any(n and re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in names):
+                    out.append(Link(lesson.id, lesson.title, i))
+                    break
+        if out:
+            order = {lesson.id: n for n, lesson in enumerate(self.lessons)}
+            return tuple(sorted(out, key=lambda link: order[link.lesson]))
+        return self._closest(rule)
+
+    def _teaching_step(self, lesson: Lesson, rule: str, names=()) -> int:
+        for i, s in enumerate(lesson.steps):
+            if rule in s.rules:
+                return i
+        for i, s in enumerate(lesson.steps):
+            if re.search(rf"\b{re.escape(rule)}\b", s.text) or any(
+                    n and re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in names):
+                return i
+        return 0
+
+    def _closest(self, rule: str) -> tuple[Link, ...]:
+        m = RULE_ID.match(rule)
+        if not m:
+            return ()
+        family, number = rule.split("-")[0], int(rule.split("-")[1])
+        taught = [(abs(int(rid.split("-")[1]) - number), int(rid.split("-")[1]), rid)
+                  for rid, ls in self.coverage.items() if ls and rid.split("-")[0] == family]
+        if not taught:
+            return ()
+        _, _, near = min(taught)
+        lesson = self.by_id[self.coverage[near][0]]
+        return (Link(lesson.id, lesson.title, self._teaching_step(lesson, near), taught=False,
+                     why=f"no lesson teaches {rule} yet; this one teaches {near}"),)
+
+
+def natural(key: str) -> tuple:
+    """Sort key putting GUARD-2 before GUARD-10."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", key))
+
+
+def sentence_with(text: str, word: str, width: int = 160) -> str:
+    """The sentence of *text* containing *word* (case-insensitive), shortened to *width*."""
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    low = word.lower()
+    for s in sentences:
+        if low in s.lower():
+            return s if len(s) <= width else s[: width - 1].rstrip() + "…"
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"

@@ -1,0 +1,236 @@
+"""The tutor's lesson session and stored progress: pure Python, no widgets (issue 5)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from burgle.board import parse_cell
+from burgle.lessons import Step, load_all, load_lesson
+from burgle.tutor import LessonSession, Progress
+from burgle.tutor.session import KINDS, lesson_sections, step_floors
+
+TUTORIALS = Path(__file__).parents[1] / "tutorials"
+FIRST = load_lesson(TUTORIALS / "01-first-steps.toml")
+
+
+@pytest.fixture
+def session():
+    return LessonSession(FIRST)
+
+
+def at_peek(session):
+    assert session.next()
+    assert session.step.key == "peek"
+    return session
+
+
+def test_a_new_session_starts_on_the_read_only_intro(session):
+    assert session.index == 0 and session.step.key == "intro"
+    assert not session.waiting and session.can_next and not session.can_back
+    assert session.legal_actions() == [] and session.action_groups() == []  # just Next
+    fb = session.try_action("peek 1B2")
+    assert fb.kind == "other" and "Next" in fb.text
+    assert session.game.log == []
+
+
+def test_a_waiting_step_lists_the_engines_legal_actions_and_blocks_next(session):
+    at_peek(session)
+    assert session.waiting and not session.can_next
+    assert session.next() is False and session.index == 1
+    assert session.legal_actions() == [str(a) for a in session.game.legal_actions()]
+    assert "peek 1B2" in session.legal_actions()
+
+
+def test_actions_are_grouped_each_legal_action_once(session):
+    at_peek(session)
+    groups = session.action_groups()
+    labels = [g.label for g in groups]
+    assert labels == ["Move", "Look", "Turn"]
+    flat = [a for g in groups for a in g.actions]
+    assert sorted(flat) == sorted(session.legal_actions())
+    assert "end" in groups[-1].actions and "xray 1A3" in groups[1].actions
+    assert "ACT-2" in session.describe("peek 1B2")
+
+
+def test_right_action_is_applied_with_after_text_and_happenings(session):
+    at_peek(session)
+    before = session.picture()
+    fb = session.try_action("peek 1B2")
+    assert fb.kind == "right" and fb.right
+    assert fb.text == FIRST.steps[1].right
+    assert fb.after == FIRST.steps[1].after
+    assert "1B2 is revealed: Lavatory (5)." in fb.happened
+    assert len(fb.rules) == len(fb.happened) and "ACT-2" in fb.rules
+    assert session.game.to_dict()["tiles"]["1B2"]["revealed"] is True
+    assert not session.waiting and session.can_next
+    assert session.picture() != before
+
+
+def test_wrong_action_gets_the_steps_feedback_and_changes_nothing(session):
+    at_peek(session)
+    state = session.game.to_dict()
+    fb = session.try_action("move 1B2")
+    assert fb.kind == "wrong" and fb.text == FIRST.steps[1].wrong["move 1B2"]
+    assert session.game.to_dict() == state and session.game.log == []
+    assert session.waiting and session.index == 1
+    assert session.try_action("peek 1B2").kind == "right"  # the learner simply retries
+
+
+def test_other_legal_action_gets_the_other_feedback(session):
+    at_peek(session)
+    state = session.game.to_dict()
+    fb = session.try_action("peek 1A1")
+    assert fb.kind == "other" and fb.text == FIRST.steps[1].other
+    assert session.game.to_dict() == state
+
+
+@pytest.mark.parametrize("text, rule", [
+    ("peek 1D4", "ACT-2"),  # not adjacent
+    ("move 1A3", "ACT-4"),  # through a wall
+])
+def test_illegal_action_names_the_rule_and_changes_nothing(session, text, rule):
+    at_peek(session)
+    state = session.game.to_dict()
+    fb = session.try_action(text)
+    assert fb.kind == "illegal" and fb.rule == rule and rule in fb.text
+    assert session.game.to_dict() == state and session.waiting
+
+
+@pytest.mark.parametrize("text", ["mvoe 1B2", "peek 9Z9", "", "__import__('os').system('true')"])
+def test_text_that_is_no_action_is_refused_as_text(session, text):
+    at_peek(session)
+    state = session.game.to_dict()
+    fb = session.try_action(text)
+    assert fb.kind == "illegal"
+    assert session.game.to_dict() == state
+
+
+def test_a_done_step_does_not_take_a_second_action(session):
+    at_peek(session)
+    session.try_action("peek 1B2")
+    fb = session.try_action("move 1B2")
+    assert fb.kind == "other" and "already" in fb.text
+    assert len(session.game.log) == 1
+
+
+def test_whole_lesson_right_actions_complete_it(session):
+    kinds = []
+    while True:
+        if session.step.expect is not None:
+            kinds.append(session.try_action(str(session.step.expect)).kind)
+        if not session.next():
+            break
+    assert kinds == ["right"] * 4
+    assert session.is_last and session.completed
+    assert session.game.to_dict()["guards"][0]["cell"] == "1D1"
+    assert any("steps to 1D2" in h for h in session.feedback.happened)
+
+
+def test_back_returns_to_the_start_of_the_previous_step(session):
+    at_peek(session)
+    session.try_action("peek 1B2")
+    session.next()
+    assert session.step.key == "move"
+    assert session.back()
+    assert session.step.key == "peek" and session.waiting
+    assert session.game.log == [] and session.feedback is None
+    assert session.back() and session.index == 0
+    assert session.back() is False
+
+
+def test_restart_and_goto_replay_the_expected_actions(session):
+    at_peek(session)
+    session.try_action("peek 1B2")
+    session.restart()
+    assert session.index == 0 and session.game.log == []
+    session.goto(3)
+    assert session.step.key == "move-again" and session.waiting
+    snap = session.game.to_dict()
+    assert snap["characters"][0]["cell"] == "1B2" and snap["spent"] == 2
+    assert LessonSession(FIRST, step=3).game.to_dict() == snap
+    session.goto(99)
+    assert session.is_last
+
+
+def test_feedback_kinds_are_the_contracts():
+    assert KINDS == ("right", "wrong", "illegal", "other")
+
+
+def test_each_step_draws_the_floors_of_its_crew_marks_and_happenings():
+    look_up = Step(key="up", text="Look upstairs.", highlight=(parse_cell("2B2"),))
+    lesson = replace(FIRST, steps=(FIRST.steps[0], look_up, *FIRST.steps[1:]))
+    assert step_floors(lesson)[:3] == [(1,), (1, 2), (1,)]
+    session = LessonSession(lesson, step=1)
+    assert session.floors == (1, 2) and "Floor 2" in session.alt_text()
+
+
+def test_lesson_01_pictures_show_floor_1_only_with_the_highlight(session):
+    assert step_floors(FIRST) == [(1,)] * len(FIRST.steps) and session.floors == (1,)
+    at_peek(session)
+    assert session.highlight_cells == (parse_cell("1B2"),)
+    assert "Highlighted: 1B2" in session.alt_text()
+    svg = session.picture()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg and "<desc" in svg
+
+
+@pytest.mark.parametrize("lesson", load_all(TUTORIALS), ids=lambda l: l.id)
+def test_every_lesson_can_be_completed_in_the_tutor(lesson):
+    session = LessonSession(lesson)
+    for _ in lesson.steps:
+        if session.step.expect is not None:
+            fb = session.try_action(str(session.step.expect))
+            assert fb.kind == "right", (session.step.key, fb.text)
+        if not session.next():
+            break
+    assert session.completed
+    assert "<svg" in session.picture()
+
+
+# ---------------------------------------------------------------------- progress
+def test_progress_round_trips_through_json():
+    p = Progress(completed=["01-first-steps", "02-reading-the-board"], lesson="03-setting-up", step=2)
+    text = p.to_json()
+    assert json.loads(text) == {"version": 1, "completed": ["01-first-steps", "02-reading-the-board"],
+                                "current": {"lesson": "03-setting-up", "step": 2}}
+    assert Progress.from_json(text) == p
+    assert Progress.from_json(Progress().to_json()) == Progress()
+
+
+@pytest.mark.parametrize("stored", [
+    "", "null", "not json", "[1, 2]", '{"completed": "01"}', '{"completed": [1, null, "01-first-steps"]}',
+    '{"current": {"lesson": 5, "step": 1}}', '{"current": {"lesson": "01-first-steps", "step": -3}}',
+    '{"current": {"lesson": "01-first-steps", "step": true}}',
+])
+def test_malformed_stored_progress_is_ignored_not_trusted(stored):
+    p = Progress.from_json(stored)
+    assert all(isinstance(c, str) for c in p.completed)
+    assert p.lesson is None or isinstance(p.lesson, str)
+    assert isinstance(p.step, int) and not isinstance(p.step, bool) and p.step >= 0
+
+
+def test_progress_merge_summary_and_completion():
+    here = Progress()
+    here.complete("02-reading-the-board")
+    here.complete("02-reading-the-board")
+    assert here.completed == ["02-reading-the-board"]
+    stored = Progress(completed=["01-first-steps"], lesson="03-setting-up", step=4)
+    merged = here.merge(stored)
+    assert merged.completed == ["02-reading-the-board", "01-first-steps"]
+    assert (merged.lesson, merged.step) == ("03-setting-up", 4)  # this visit had no place yet
+    here.lesson, here.step = "05-x", 1
+    assert here.merge(stored).lesson == "05-x"
+    assert merged.summary(["01-first-steps", "02-reading-the-board", "03-setting-up"]) == "2 of 3 lessons done"
+    assert merged.summary(["01-first-steps"]) == "1 of 1 lesson done"  # unknown ids are not counted
+
+
+def test_lesson_sections_keep_every_lesson_once_in_order():
+    lessons = load_all(TUTORIALS)
+    sections = lesson_sections(lessons)
+    flat = [l.id for _, group in sections for l in group]
+    assert flat == [l.id for l in lessons]
+    assert sections[0][0] == "The basics" and FIRST.id in [l.id for l in sections[0][1]]
+    assert all(title for title, _ in sections)
