@@ -102,6 +102,21 @@ def decode_ws_frame(payload) -> dict | None:
     return out
 
 
+def _die_with_parent() -> None:
+    """Linux: the server gets SIGTERM when this script dies, even by SIGKILL or `timeout`."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+
+
+def exit_on_sigterm() -> None:
+    """Make SIGTERM (e.g. from `timeout`) run the ``finally`` blocks that stop the server."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+
 @dataclass
 class LoadResult:
     index: int
@@ -140,7 +155,8 @@ class VoilaServer:
         self.log = open(self.log_path, "w")
         print("voila command:", " ".join(cmd), flush=True)
         self.proc = subprocess.Popen(
-            cmd, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True
+            cmd, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         t0 = time.monotonic()
         while time.monotonic() - t0 < ready_timeout:
@@ -369,6 +385,7 @@ def main(argv=None) -> int:
                     help="after the loads, wait up to S seconds for all kernels to be culled")
     ap.add_argument("--max-minutes", type=float, default=60.0, help="stop starting new loads after this long")
     args = ap.parse_args(argv)
+    exit_on_sigterm()
     if args.tutor and args.selector == ".ready-marker":
         args.selector = ".burgle-ready"
     if not args.tutor and not args.notebook:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from page_loads import CHROMIUM_ARGS, VoilaServer, free_port, pct  # noqa: E402
+from page_loads import CHROMIUM_ARGS, VoilaServer, exit_on_sigterm, free_port, pct  # noqa: E402
 
 LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:")
 
@@ -189,7 +189,9 @@ def main(argv=None) -> int:
                     help="extra voila argument after burgle tutor's (repeat; write --voila-arg=--Foo.bar=1)")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--out-dir", default="/tmp/tutor_visitors")
-    return asyncio.run(run(ap.parse_args(argv)))
+    args = ap.parse_args(argv)
+    exit_on_sigterm()
+    return asyncio.run(run(args))
 
 
 if __name__ == "__main__":

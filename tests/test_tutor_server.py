@@ -50,6 +50,7 @@ def test_voila_command_has_every_setting_the_page_needs():
         "--no-browser",
         "--strip_sources=True",
         "--ServerKernelManager.client_class=burgle.tutor.voila_fix.EdgeSafeAsyncKernelClient",
+        "--ServerKernelManager.transport=ipc",
         "--TagRemovePreprocessor.remove_cell_tags=test-only",
         "--TagRemovePreprocessor.enabled=True",
         "--MappingKernelManager.cull_idle_timeout=120",
@@ -153,3 +154,9 @@ def test_tutor_server_context_manager_starts_and_stops(tmp_path):
         proc = srv.proc
     log.close()
     assert proc.poll() is not None
+
+
+def test_an_extra_flag_replaces_the_default_of_the_same_name():
+    cmd = voila_command("nb.ipynb", 1, extra=["--VoilaExecutor.iopub_timeout=4", "--debug"])
+    assert [a for a in cmd if a.startswith("--VoilaExecutor.iopub_timeout")] == ["--VoilaExecutor.iopub_timeout=4"]
+    assert cmd[-1] == "--debug"

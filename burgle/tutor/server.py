@@ -13,6 +13,11 @@ The server:
   the app kernel-side for nbval and are neither shown nor run in the page);
 * uses the kernel client that cannot lose an ``execute_reply``
   (:mod:`burgle.tutor.voila_fix`, docs/voila-page-loads.md);
+* talks to its kernels over Unix sockets (``transport=ipc``), not TCP: with TCP each
+  kernel gets five ports picked as "free" a moment before the kernel binds them, and with
+  many kernels starting at once on a busy machine one of them was taken in between; that
+  kernel died (``ZMQError: Address already in use``), Voila waited 60 s for it and then
+  never finished the page;
 * culls kernels idle for 2 minutes (closing a tab does not shut its kernel down);
 * waits up to 60 s, not nbclient's default 4 s, for a cell's remaining output after its
   reply (``VoilaExecutor.iopub_timeout``). Building the app sends ~300 widget messages;
@@ -68,7 +73,7 @@ IOPUB_TIMEOUT = 60
 #: below spells the same values as flags; binder/jupyter_server_config.json holds them
 #: for Voila running as a server extension.
 SERVER_CONFIG: dict[str, dict] = {
-    "ServerKernelManager": {"client_class": FIX_CLASS},
+    "ServerKernelManager": {"client_class": FIX_CLASS, "transport": "ipc"},
     "MappingKernelManager": {"cull_idle_timeout": CULL_IDLE_TIMEOUT, "cull_interval": CULL_INTERVAL},
     "TagRemovePreprocessor": {"enabled": True, "remove_cell_tags": ["test-only"]},
     "VoilaConfiguration": {"strip_sources": True},
@@ -104,9 +109,13 @@ def free_port() -> int:
 
 def voila_command(notebook: Path | str, port: int, *, log_level: str = "INFO",
                   extra: tuple[str, ...] | list[str] = ()) -> list[str]:
-    """The command line that serves ``notebook`` on ``http://127.0.0.1:<port>/``."""
-    return [
-        sys.executable, "-m", "voila", str(notebook),
+    """The command line that serves ``notebook`` on ``http://127.0.0.1:<port>/``.
+
+    A flag in ``extra`` replaces the default flag of the same name (traitlets refuses a
+    setting given twice), e.g. ``extra=["--VoilaExecutor.iopub_timeout=4"]``.
+    """
+    overridden = {_flag_name(a) for a in extra if a.startswith("--")}
+    defaults = [
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         "--Voila.port_retries=0",
@@ -114,13 +123,19 @@ def voila_command(notebook: Path | str, port: int, *, log_level: str = "INFO",
         f"--Voila.log_level={log_level}",
         "--strip_sources=True",
         f"--ServerKernelManager.client_class={FIX_CLASS}",
+        "--ServerKernelManager.transport=ipc",
         "--TagRemovePreprocessor.remove_cell_tags=test-only",
         "--TagRemovePreprocessor.enabled=True",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
-        *extra,
     ]
+    return [sys.executable, "-m", "voila", str(notebook),
+            *(a for a in defaults if _flag_name(a) not in overridden), *extra]
+
+
+def _flag_name(arg: str) -> str:
+    return arg.split("=", 1)[0]
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
