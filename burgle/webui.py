@@ -66,6 +66,31 @@ def toggle_class(widget, cls: str, on: bool) -> None:
         widget.remove_class(cls)
 
 
+class StatusMessages:
+    """For apps with a ``message`` HTML widget and a ``refresh()``: run one user edit and
+    say what changed, or why it was refused (the edit's model then left nothing changed).
+    ``refusals`` names the exception class(es) that carry a message for the player."""
+
+    refusals: type[Exception] | tuple[type[Exception], ...] = ()
+
+    def _do(self, edit) -> bool:
+        try:
+            note = edit()
+        except self.refusals as exc:
+            self.refresh()
+            self._message(str(exc), error=True)
+            return False
+        self.refresh()  # the picture first: it is what the player waits for
+        self._message(note, error=False)
+        return True
+
+    def _message(self, text: str, error: bool, info: bool = False) -> None:
+        icon = "" if info else ("\u26d4 " if error else "\u2713 ")
+        set_value(self.message, "value", f"<p role='status'>{icon}{esc(text, quote=False)}</p>")
+        toggle_class(self.message, "burgle-message-error", error)
+        toggle_class(self.message, "burgle-message-ok", not error and not info)
+
+
 BASE_CSS = r"""
 .burgle-app {
   --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #6b7385; --b-line: #e4e0d6; --b-paper: #faf8f3;

@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from burgle.board import index_name, wall_name
 from burgle.explorer.model import ALL_WALLS, BANK_JOB, MAX_TURNS, TRIM, Explorer, ExplorerError
-from burgle.webui import BASE_CSS, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+from burgle.webui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
 
 __all__ = ["ExplorerApp"]
 
@@ -39,7 +39,9 @@ CELL = "54px"
 GAP = "14px"
 
 
-class ExplorerApp:
+class ExplorerApp(StatusMessages):
+    refusals = ExplorerError
+
     """The explorer as one ipywidgets tree (``root``); ``model`` is the :class:`Explorer`."""
 
     def __init__(self, model: Explorer | None = None):
@@ -202,21 +204,7 @@ class ExplorerApp:
         """Run one edit: show what changed, or why it was refused (the setup is then unchanged)."""
         toggle_class(self.walls_text, "burgle-invalid", False)
         toggle_class(self.seen_cards, "burgle-invalid", False)
-        try:
-            note = edit()
-        except ExplorerError as exc:
-            self.refresh()
-            self._message(str(exc), error=True)
-            return False
-        self.refresh()  # the picture first: it is what the player waits for
-        self._message(note, error=False)
-        return True
-
-    def _message(self, text: str, error: bool, info: bool = False) -> None:
-        icon = "" if info else ("⛔ " if error else "✓ ")
-        set_value(self.message, "value", f"<p role='status'>{icon}{esc(text, quote=False)}</p>")
-        toggle_class(self.message, "burgle-message-error", error)
-        toggle_class(self.message, "burgle-message-ok", not error and not info)
+        return super()._do(edit)
 
     def _on_wall_set(self, change) -> None:
         if self._syncing or change["new"] is None:

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from burgle.data.cards import CHARACTER_NAMES, CHARACTERS
 from burgle.sandbox.model import Sandbox, SandboxError
-from burgle.webui import BASE_CSS, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+from burgle.webui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
 
 __all__ = ["SandboxApp"]
 
@@ -38,7 +38,9 @@ BIG_GROUP = 14  # a group with more buttons shows the first SHOWN ones and "show
 SHOWN = 10
 
 
-class SandboxApp:
+class SandboxApp(StatusMessages):
+    refusals = SandboxError
+
     """The sandbox as one ipywidgets tree (``root``); ``model`` is the :class:`Sandbox`."""
 
     def __init__(self, model: Sandbox | None = None, seed: int = 1, characters=("hawk", "peterman")):
@@ -219,23 +221,6 @@ class SandboxApp:
         if self._syncing or change["new"] is None:
             return
         self.rewind_to(change["new"])
-
-    def _do(self, fn) -> bool:
-        try:
-            note = fn()
-        except SandboxError as exc:
-            self.refresh()
-            self._message(str(exc), error=True)
-            return False
-        self.refresh()  # the picture first: it is what the player waits for
-        self._message(note, error=False)
-        return True
-
-    def _message(self, text: str, error: bool, info: bool = False) -> None:
-        icon = "" if info else ("⛔ " if error else "✓ ")
-        set_value(self.message, "value", f"<p role='status'>{icon}{esc(text, quote=False)}</p>")
-        toggle_class(self.message, "burgle-message-error", error)
-        toggle_class(self.message, "burgle-message-ok", not error and not info)
 
     def _sync_form(self) -> None:
         crew = self.model.crew()
