@@ -6,7 +6,7 @@
 # 2. The venv .venv with the package, its web extra and its test extra.
 # 3. python -m pytest "$@" (e.g. `-m "not browser"` to skip the browser tests).
 #
-# Works from any directory; the tests also read ../shared/rules/ beside the checkout.
+# Works from any directory, on a clone with nothing beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

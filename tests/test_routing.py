@@ -1,8 +1,8 @@
 """The guard's route (RULES.md GUARD-8, GUARD-9, GUARD-10; cells CONV-2, walls CONV-3,
 adjacency CONV-4, orientation CONV-5).
 
-The normative vectors live in ``shared/rules/guard-route-vectors.txt`` beside the repo
-clone. A brute-force reference (enumerate every shortest route, keep the one that beats
+The normative vectors live in ``docs/rules/guard-route-vectors.txt``, the project's copy of
+the specification. A brute-force reference (enumerate every shortest route, keep the one that beats
 all the others by the loop rule) is implemented here independently of
 ``burgle.routing`` and compared with ``RouteTable`` on random connected layouts.
 """
@@ -37,7 +37,7 @@ from burgle.routing import (
     route_table,
 )
 
-VECTORS = Path(__file__).parents[1].parent / "shared/rules/guard-route-vectors.txt"
+VECTORS = Path(__file__).parents[1] / "docs/rules/guard-route-vectors.txt"
 OPEN = frozenset()
 INTERIOR_WALLS = tuple(
     sorted({make_wall(a, b) for a in range(16) for b in orthogonal_neighbours(a)})
@@ -81,8 +81,8 @@ def _load_vectors():
 
 VECTOR_WALLS, VECTOR_CASES = _load_vectors()
 MISSING = (
-    f"guard route vectors not found at {VECTORS}: CI places the shared/ directory "
-    "(shared/rules/guard-route-vectors.txt) beside the repo clone"
+    f"guard route vectors not found at {VECTORS}: they are part of the project "
+    "(docs/rules/guard-route-vectors.txt)"
 )
 
 

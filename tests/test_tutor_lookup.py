@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from burgle.data.rules_index import RULE_INDEX
+from burgle.data.rules import RULE_INDEX
 from burgle.lessons import coverage, load_all, load_lesson
 from burgle.tutor.lookup import RulesLookup, normalize_rule_id, query_words, sentence_with
 

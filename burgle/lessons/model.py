@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from burgle.board import CellError, parse_cell
+from burgle.data.rules import FAMILIES
 from burgle.engine.actions import Action
 from burgle.engine.errors import ActionSyntaxError, ScenarioError
 
-RULE_ID = re.compile(r"^(CONV|SETUP|TURN|ACT|GUARD|ALARM|END|TILE|CHAR|TOOL|LOOT|EVENT|DEC)-\d+$")
+RULE_ID = re.compile(r"^(?:" + "|".join(FAMILIES) + r")-\d+$")  # a whole field that is a rule id
 LESSON_FIELDS = {"id", "title", "summary", "rules", "order", "scenario", "steps"}
 STEP_FIELDS = {"key", "text", "highlight", "expect", "right", "wrong", "other", "after", "happened", "state", "rules"}
 

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from burgle.board import cell_name, floor_of
-from burgle.data.rules_index import RULE_INDEX
+from burgle.data.rules import RULE_ID as RULE_TEXT, RULE_INDEX
 from burgle.engine.actions import VERBS
 from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.tutor.lookup import RulesLookup, query_words
@@ -35,7 +35,6 @@ BIG_GROUP = 12  # a group with more actions shows SHOWN_FIRST of them and a "sho
 SHOWN_FIRST = 8
 CELL_TEXT = re.compile(r"\b[1-3][A-D][1-4]\b")
 QUOTED_ACTION = re.compile(r"'([a-z][a-z-]*(?: [\w-]+){0,2})'")
-RULE_TEXT = re.compile(r"\b(?:CONV|SETUP|TURN|ACT|GUARD|ALARM|END|TILE|CHAR|TOOL|LOOT|EVENT|DEC)-\d+\b")
 
 KIND_HEADINGS = {
     "right": ("✓", "Right!"),

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from burgle.data.cards import CHARACTER_NAMES, CHARACTER_SIDES, EVENTS, LOOT, TOOLS
-from burgle.data.rules_index import RULE_INDEX
+from burgle.data.rules import RULE_INDEX
 from burgle.data.tiles import TILE_TYPES
 from burgle.lessons.check import coverage
 from burgle.lessons.model import RULE_ID, Lesson
@@ -169,6 +169,8 @@ class RulesLookup:
                 total += 6
             else:
                 return 0
+        if total and " ".join(words) == entry.name:
+            total += 200  # the whole query is this entry's name: "gold bar" is the card, not DEC-57
         return total
 
     def _lesson_text(self, entry: _Entry) -> str:
