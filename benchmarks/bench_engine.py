@@ -97,9 +97,9 @@ def chess_plies(budget: float, seed: int) -> tuple[float, float, int]:
 def routing_figures(quick: bool) -> list[tuple[str, float, float]]:
     """Per floor: (name, precompute ms, step[a*16+b] ns), measured as bench_routing.py does."""
     import bench_routing as br
-    from burgle.board import FloorLayout, parse_walls
+    from burgle.geometry.board import FloorLayout, parse_walls
     from burgle.data.walls import BANK_JOB_WALLS
-    from burgle.routing import RouteTable
+    from burgle.geometry.routing import RouteTable
 
     if quick:
         br.BUILD_REPEATS, br.QUERY_REPEATS, br.QUERY_NUMBER = 50, 3, 50_000

@@ -3,7 +3,7 @@
 Run:  .venv/bin/python benchmarks/bench_explorer_click.py [--clicks N] [--warmup K]
 
 Serves ``notebooks/explorer.ipynb`` with Voila (the same flags as ``burgle tutor``:
-``burgle.tutor.server.TutorServer``), opens it in Debian's Chromium through Playwright,
+``burgle.web.tutor.server.TutorServer``), opens it in Debian's Chromium through Playwright,
 and clicks grid cells with the "Guard" tool N times, each time moving the guard to
 another cell (so his route, and the picture, change). Every timed click shows a setup
 not seen before (guard cell x die face; the die is set by an untimed click between
@@ -90,7 +90,7 @@ def plan(clicks: int) -> list[tuple[int, int]]:
 
 def kernel_side(steps) -> list[float]:
     """Milliseconds per click with no browser: model, SVG and widget updates."""
-    from burgle.explorer.app import ExplorerApp
+    from burgle.web.explorer.app import ExplorerApp
 
     app = ExplorerApp()
     out = []
@@ -111,7 +111,7 @@ def main(argv=None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from burgle.tutor.server import TutorServer
+    from burgle.web.tutor.server import TutorServer
 
     steps = plan(args.warmup + args.clicks)
     if len(steps) < args.warmup + args.clicks:

@@ -14,9 +14,9 @@ import statistics
 import timeit
 from time import perf_counter
 
-from burgle.board import FloorLayout, parse_walls
+from burgle.geometry.board import FloorLayout, parse_walls
 from burgle.data.walls import BANK_JOB_WALLS
-from burgle.routing import RouteTable
+from burgle.geometry.routing import RouteTable
 
 BUILD_REPEATS = 200
 QUERY_REPEATS = 7

@@ -24,7 +24,7 @@ Example::
         --voila-arg=--MappingKernelManager.cull_interval=60
 
 ``--tutor`` serves the tutor (``notebooks/tutor.ipynb``) exactly as ``burgle tutor``
-does (``burgle.tutor.server.voila_command``: the kernel-client fix, culling, hidden code,
+does (``burgle.web.tutor.server.voila_command``: the kernel-client fix, culling, hidden code,
 no ``test-only`` cells) and waits for ``.burgle-ready``::
 
     .venv/bin/python benchmarks/page_loads.py --tutor --loads 100 --timeout 20
@@ -278,7 +278,7 @@ async def run(args) -> int:
     voila_cmd = args.voila.split() if args.voila else [shutil.which("voila") or "voila"]
     command = None
     if args.tutor:
-        from burgle.tutor.server import notebook_path, voila_command
+        from burgle.web.tutor.server import notebook_path, voila_command
 
         notebook = Path(args.notebook).resolve() if args.notebook else notebook_path()
         command = voila_command(notebook, port, extra=args.voila_arg)

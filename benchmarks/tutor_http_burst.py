@@ -8,7 +8,7 @@ view (``application/vnd.jupyter.widget-view+json``). Each GET makes Voila start 
 and run the notebook, so this is the server's share of a page load, with the browsers'
 share (drawing ~300 widgets) left out. Also counts nbclient's
 ``Timeout waiting for IOPub output`` warnings in the server log: each one is a page whose
-app was dropped (see ``burgle/tutor/server.py``, ``VoilaExecutor.iopub_timeout``).
+app was dropped (see ``burgle/web/tutor/server.py``, ``VoilaExecutor.iopub_timeout``).
 
     .venv/bin/python benchmarks/tutor_http_burst.py --requests 10
     # nbclient's default wait, to see pages lose the app under load:
@@ -53,7 +53,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     exit_on_sigterm()
 
-    from burgle.tutor.server import notebook_path, voila_command
+    from burgle.web.tutor.server import notebook_path, voila_command
 
     out = Path(args.out_dir)
     out.mkdir(parents=True, exist_ok=True)

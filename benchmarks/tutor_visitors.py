@@ -3,7 +3,7 @@
 kernels culled after they leave?
 
 Serves ``notebooks/tutor.ipynb`` with ``burgle tutor``'s settings
-(``burgle.tutor.server.voila_command``: kernel-client fix, idle culling after 120 s checked
+(``burgle.web.tutor.server.voila_command``: kernel-client fix, idle culling after 120 s checked
 every 60 s, hidden code, no ``test-only`` cells) and, ``--rounds`` times, opens
 ``--visitors`` pages at once in Debian's Chromium. Each visitor, like a learner:
 
@@ -111,7 +111,7 @@ async def run(args) -> int:
 
     from burgle.lessons import load_lesson
     from burgle.lessons.model import lessons_dir
-    from burgle.tutor.server import notebook_path, voila_command
+    from burgle.web.tutor.server import notebook_path, voila_command
 
     lesson = load_lesson(lessons_dir() / "01-first-steps.toml")
     out = Path(args.out_dir)

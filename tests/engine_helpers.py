@@ -15,7 +15,7 @@ import textwrap
 
 import pytest
 
-from burgle.board import cell_name, parse_cell
+from burgle.geometry.board import cell_name, parse_cell
 from burgle.engine.errors import ActionSyntaxError, IllegalAction
 from burgle.engine.game import Game
 

@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from burgle.board import cell_name
+from burgle.geometry.board import cell_name
 from burgle.engine import moves
 from burgle.engine.game import Game
 from engine_helpers import GUARD_1D4, C, build, character, kinds, of_kind, refused

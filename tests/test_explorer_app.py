@@ -6,8 +6,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from burgle.explorer.app import ExplorerApp  # noqa: E402
-from burgle.explorer.model import BANK_JOB  # noqa: E402
+from burgle.web.explorer.app import ExplorerApp  # noqa: E402
+from burgle.web.explorer.model import BANK_JOB  # noqa: E402
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The routing explorer's model (burgle.explorer.model): edits, refusals, and what it answers."""
+"""The routing explorer's model (burgle.web.explorer.model): edits, refusals, and what it answers."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 import pytest
 
 from burgle.analysis.guard_forecast import forecast
-from burgle.board import index_name, orthogonal_neighbours, parse_index, parse_walls
-from burgle.explorer.model import (
+from burgle.geometry.board import index_name, orthogonal_neighbours, parse_index, parse_walls
+from burgle.web.explorer.model import (
     ALL_WALLS,
     BANK_JOB,
     Explorer,
@@ -17,7 +17,7 @@ from burgle.explorer.model import (
     Setup,
     parse_explorer_cell,
 )
-from burgle.routing import explain_route, route_table
+from burgle.geometry.routing import explain_route, route_table
 
 
 def names(cells):

@@ -138,7 +138,7 @@ def _danger(game, floor):
 
 
 def _name(c):
-    from burgle.board import cell_name
+    from burgle.geometry.board import cell_name
 
     return cell_name(c)
 

@@ -30,7 +30,7 @@ from burgle.analysis.guard_forecast import (
     forecast_all,
     moves_this_turn,
 )
-from burgle.board import cell_name, floor_of, parse_cell
+from burgle.geometry.board import cell_name, floor_of, parse_cell
 from burgle.engine.game import Game
 
 

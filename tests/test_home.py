@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from burgle.home import BurgleHome
+from burgle.web.home import BurgleHome
 
 
 @pytest.fixture(scope="module")

@@ -39,12 +39,12 @@ from burgle.analysis.patrol import (
     percent,
     public_info,
 )
-from burgle.board import cell_name, parse_cell
+from burgle.geometry.board import cell_name, parse_cell
 from burgle.engine import guards as engine_guards
 from burgle.engine.chance import Chance
 from burgle.engine.errors import BurgleError
 from burgle.engine.game import Game
-from burgle.routing import route_table
+from burgle.geometry.routing import route_table
 
 SNAKE = "A1 B1 C1 D1 D2 C2 B2 A2 A3 B3 C3 D3 D4 C4 B4 A4".split()
 CORRIDOR = "A1/A2 B1/B2 C1/C2 B2/B3 C2/C3 D2/D3 A3/A4 B3/B4 C3/C4"

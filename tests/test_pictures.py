@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from burgle.board import cell_name, parse_cell
+from burgle.geometry.board import cell_name, parse_cell
 from burgle.engine.game import Game
 from burgle.pictures import (
     Floor,
@@ -323,7 +323,7 @@ def test_alt_text_describes_the_picture(mid):
 
 def test_route_scene_for_the_cli():
     """GUARD-10 vector F1 A1>D2 drawn on its own: 6 numbered steps, one tied route."""
-    from burgle.board import parse_index, parse_walls
+    from burgle.geometry.board import parse_index, parse_walls
     from burgle.data.walls import BANK_JOB_WALLS
 
     walls = parse_walls(",".join(BANK_JOB_WALLS[1]))

@@ -12,7 +12,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from burgle.board import cell_name, floor_of
+from burgle.geometry.board import cell_name, floor_of
 from burgle.data.cards import CHARACTERS
 from burgle.data.tiles import TILE_COPIES
 from burgle.engine.actions import Action

@@ -4,7 +4,7 @@ adjacency CONV-4, orientation CONV-5).
 The normative vectors live in ``docs/rules/guard-route-vectors.txt``, the project's copy of
 the specification. A brute-force reference (enumerate every shortest route, keep the one that beats
 all the others by the loop rule) is implemented here independently of
-``burgle.routing`` and compared with ``RouteTable`` on random connected layouts.
+``burgle.geometry.routing`` and compared with ``RouteTable`` on random connected layouts.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from burgle.board import (
+from burgle.geometry.board import (
     CellError,
     FloorLayout,
     index_name,
@@ -27,7 +27,7 @@ from burgle.board import (
     parse_walls,
 )
 from burgle.data.walls import BANK_JOB_WALLS
-from burgle.routing import (
+from burgle.geometry.routing import (
     RouteTable,
     RouteTieError,
     beats,

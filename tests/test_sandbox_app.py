@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from burgle.sandbox.app import SandboxApp  # noqa: E402
+from burgle.web.sandbox.app import SandboxApp  # noqa: E402
 
 
 @pytest.fixture
@@ -146,7 +146,7 @@ def test_floors_choice(app):
 
 def test_a_pending_choice_is_shown_as_its_own_group():
     from burgle.engine.game import Game
-    from burgle.sandbox.model import Sandbox
+    from burgle.web.sandbox.model import Sandbox
 
     game = Game.from_scenario("""
 [[characters]]
@@ -173,7 +173,7 @@ die = "1D3"
 
 
 def test_big_groups_are_folded():
-    from burgle.sandbox.app import BIG_GROUP
+    from burgle.web.sandbox.app import BIG_GROUP
 
     a = SandboxApp(seed=7)
     assert len(a.model.legal()) == 16 > BIG_GROUP

@@ -1,4 +1,4 @@
-"""The sandbox's model (burgle.sandbox.model): a whole game, rewind, redo, save and load."""
+"""The sandbox's model (burgle.web.sandbox.model): a whole game, rewind, redo, save and load."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from burgle.engine.game import Game
-from burgle.sandbox.model import Sandbox, SandboxError
+from burgle.web.sandbox.model import Sandbox, SandboxError
 
 
 def play(sb: Sandbox, n: int, seed: int = 0) -> list[str]:

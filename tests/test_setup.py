@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from burgle.board import parse_walls, walls_spec
+from burgle.geometry.board import parse_walls, walls_spec
 from burgle.data.cards import EVENT_DECK, LOOT_DECK, TOOL_DECK
 from burgle.engine.errors import ScenarioError
 from engine_helpers import C, N, Game, assert_refused, char, guard, json_roundtrip, kinds, scenario

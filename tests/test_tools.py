@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from burgle.board import parse_index, parse_walls
+from burgle.geometry.board import parse_index, parse_walls
 from burgle.engine import alarms, guards
 from burgle.engine.actions import Action
 from burgle.engine.errors import ActionSyntaxError
@@ -565,7 +565,7 @@ def tool_scenario(seed: int) -> dict:
     tools = list(ALL_TOOLS)
     rng.shuffle(tools)
     entrance, guard, die = rng.sample(range(16), 3)
-    from burgle.board import cell_name
+    from burgle.geometry.board import cell_name
 
     return {
         "seed": seed,

@@ -14,8 +14,8 @@ pytest.importorskip("anywidget")
 import ipywidgets as widgets  # noqa: E402
 
 from burgle.lessons import load_lesson  # noqa: E402
-from burgle.tutor import TutorApp  # noqa: E402
-from burgle.tutor.session import Progress  # noqa: E402
+from burgle.web.tutor import TutorApp  # noqa: E402
+from burgle.web.tutor.session import Progress  # noqa: E402
 
 TUTORIALS = Path(__file__).parents[1] / "tutorials"
 FIRST = load_lesson(TUTORIALS / "01-first-steps.toml")

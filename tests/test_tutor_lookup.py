@@ -8,7 +8,7 @@ import pytest
 
 from burgle.data.rules import RULE_INDEX
 from burgle.lessons import coverage, load_all, load_lesson
-from burgle.tutor.lookup import RulesLookup, normalize_rule_id, query_words, sentence_with
+from burgle.web.tutor.lookup import RulesLookup, normalize_rule_id, query_words, sentence_with
 
 TUTORIALS = Path(__file__).parents[1] / "tutorials"
 LESSONS = load_all(TUTORIALS)

@@ -20,14 +20,14 @@ from pathlib import Path
 import pytest
 
 from burgle.cli import main
-from burgle.tutor import server
-from burgle.tutor.server import FIX_CLASS, READY_PATH, SERVER_CONFIG, TutorServer, voila_command
+from burgle.web.tutor import server
+from burgle.web.tutor.server import FIX_CLASS, READY_PATH, SERVER_CONFIG, TutorServer, voila_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_fix_lives_in_the_package_and_the_benchmark_path_reexports_it():
-    from burgle.tutor.voila_fix import EdgeSafeAsyncKernelClient, EdgeSafeAsyncZMQSocketChannel
+    from burgle.web.tutor.voila_fix import EdgeSafeAsyncKernelClient, EdgeSafeAsyncZMQSocketChannel
 
     sys.path.insert(0, str(ROOT / "benchmarks" / "voila_repro"))
     try:
@@ -49,7 +49,7 @@ def test_voila_command_has_every_setting_the_page_needs():
         "--Voila.port_retries=0",
         "--no-browser",
         "--strip_sources=True",
-        "--ServerKernelManager.client_class=burgle.tutor.voila_fix.EdgeSafeAsyncKernelClient",
+        "--ServerKernelManager.client_class=burgle.web.tutor.voila_fix.EdgeSafeAsyncKernelClient",
         "--ServerKernelManager.transport=ipc",
         "--TagRemovePreprocessor.remove_cell_tags=test-only",
         "--TagRemovePreprocessor.enabled=True",

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from burgle.board import parse_cell
+from burgle.geometry.board import parse_cell
 from burgle.lessons import Step, load_all, load_lesson
-from burgle.tutor import LessonSession, Progress
-from burgle.tutor.session import KINDS, lesson_sections, step_floors
+from burgle.web.tutor import LessonSession, Progress
+from burgle.web.tutor.session import KINDS, lesson_sections, step_floors
 
 TUTORIALS = Path(__file__).parents[1] / "tutorials"
 FIRST = load_lesson(TUTORIALS / "01-first-steps.toml")

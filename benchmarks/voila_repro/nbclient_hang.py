@@ -31,7 +31,7 @@ async def one_run(nb_path: Path, fixed: bool, timeout: float) -> tuple[bool, flo
     nb = nbformat.read(nb_path, as_version=4)
     km = AsyncKernelManager(kernel_name="python3")
     if fixed:
-        km.client_class = "burgle.tutor.voila_fix.EdgeSafeAsyncKernelClient"
+        km.client_class = "burgle.web.tutor.voila_fix.EdgeSafeAsyncKernelClient"
     await km.start_kernel(cwd=str(nb_path.parent))
     client = NotebookClient(nb, km=km, timeout=None, resources={"metadata": {"path": str(nb_path.parent)}})
     t0 = time.monotonic()
@@ -58,7 +58,7 @@ async def main(argv=None) -> int:
     ap.add_argument("--notebook", default=str(HERE / "multi_cell.ipynb"))
     ap.add_argument("--runs", type=int, default=100)
     ap.add_argument("--timeout", type=float, default=20.0)
-    ap.add_argument("--fixed", action="store_true", help="use burgle.tutor.voila_fix.EdgeSafeAsyncKernelClient")
+    ap.add_argument("--fixed", action="store_true", help="use burgle.web.tutor.voila_fix.EdgeSafeAsyncKernelClient")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(HERE))
     # nbclient's helper tasks complain noisily when a hung run is torn down; keep output readable

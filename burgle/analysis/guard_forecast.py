@@ -27,7 +27,7 @@ What the forecast follows, in the rules' order:
   alarm he draws a patrol card (unknown).
 
 >>> from burgle.engine.game import Game
->>> from burgle.board import cell_name
+>>> from burgle.geometry.board import cell_name
 >>> game = Game.from_scenario('''
 ... [[characters]]
 ... character = "hawk"
@@ -52,10 +52,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from burgle.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of
 from burgle.engine.errors import BurgleError
 from burgle.engine.guards import movement_points
-from burgle.routing import explain_route
+from burgle.geometry.routing import explain_route
 
 __all__ = [
     "AlarmDistance",
@@ -137,7 +137,7 @@ class Leg:
     excluded, destination included); ``walked`` is how many of its cells he enters in
     this move (the rest is for a later move); ``alternatives`` are the other shortest
     routes, the ones the clockwise rule (GUARD-9) turns down; ``explanation`` says why
-    at each fork (``burgle.routing.explain_route``)."""
+    at each fork (``burgle.geometry.routing.explain_route``)."""
 
     start: int
     destination: int

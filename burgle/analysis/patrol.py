@@ -25,7 +25,7 @@ Rules followed exactly:
   ``trim`` again (SETUP-4, DEC-14), and raises the die by 1 (max 6);
 * GUARD-6: MP = die face + alarm tokens on the floor, fixed when the move starts (a
   speed-up in the middle of a move counts from his next move);
-* GUARD-7/8/9: one step per MP along ``burgle.routing`` routes (most clockwise
+* GUARD-7/8/9: one step per MP along ``burgle.geometry.routing`` routes (most clockwise
   shortest route); arriving with MP left he draws (or heads for the next alarm) and
   walks on; GUARD-11: the new destination is set even when no MP is left;
 * GUARD-12a / ALARM-4, GUARD-11 / ALARM-3: alarm tokens on the floor are switched off
@@ -59,7 +59,7 @@ Open floor, guard on A1 heading for B1, every card but A1 and B1 seen, no trim: 
 he draws A1, or B1 (his own cell: draw again) and then A1, so A1 is certain; with 2 MP
 he steps to B1 and back to A1.
 
->>> from burgle.board import cell_name
+>>> from burgle.geometry.board import cell_name
 >>> seen = ["1" + c for c in "C1 D1 A2 B2 C2 D2 A3 B3 C3 D3 A4 B4 C4 D4".split()]
 >>> info = patrol_info(floor=1, guard="1A1", die="1B1", speed=2, trim=0, discard=seen, walls="")
 >>> {cell_name(c): str(p) for c, p in next_destination_odds(info).items() if p}
@@ -78,10 +78,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial
 
-from burgle.board import CELLS_PER_FLOOR, CellError, cell_name, floor_of, parse_cell, parse_walls, walls_spec
+from burgle.geometry.board import CELLS_PER_FLOOR, CellError, cell_name, floor_of, parse_cell, parse_walls, walls_spec
 from burgle.data.walls import BANK_JOB_WALLS
 from burgle.engine.errors import BurgleError
-from burgle.routing import route_table
+from burgle.geometry.routing import route_table
 
 __all__ = [
     "PatrolError",

@@ -18,7 +18,7 @@ destination included): ``burgle route --floor 1 A1 D2`` prints ``A2 B2 B1 C1 D1 
   a floor prefix is rejected, because the walls describe no particular floor.
 * START == DEST prints an empty line (the guard enters no cell) and exits 0.
 * ``--explain`` adds, after the route line, one line per step where a tie between
-  shortest routes was broken (see ``burgle.routing.explain_route``).
+  shortest routes was broken (see ``burgle.geometry.routing.explain_route``).
 * ``--draw OUT.svg|OUT.png`` also draws the route: numbered steps, the tied shortest
   routes dimmed, the forks explained under the picture (``burgle.pictures``).
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import argparse
 
-from burgle.board import (
+from burgle.geometry.board import (
     FLOORS,
     CellError,
     floor_of,
@@ -43,7 +43,7 @@ from burgle.board import (
     parse_walls,
 )
 from burgle.data.walls import BANK_JOB_WALLS
-from burgle.routing import explain_route, route_table
+from burgle.geometry.routing import explain_route, route_table
 
 USAGE = "burgle route [-h] [--floor N | --walls SPEC] [--explain] [--draw OUT] START DEST"
 

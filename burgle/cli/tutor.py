@@ -1,7 +1,7 @@
 """``burgle tutor [--port N] [--no-browser]``: serve the interactive tutor as a web page.
 
 Starts Voila on ``http://127.0.0.1:PORT/`` (a free port unless ``--port`` is given) with
-the settings of :mod:`burgle.tutor.server`, prints the address, opens it in the browser
+the settings of :mod:`burgle.web.tutor.server`, prints the address, opens it in the browser
 (unless ``--no-browser``) and runs until Ctrl-C (or SIGTERM), which stops the server and
 its kernels.
 
@@ -36,7 +36,7 @@ def _stop_on_sigterm(signum, frame):
 
 
 def run(args) -> int:
-    from burgle.tutor.server import INSTALL_HINT, TutorServer, WebExtraMissing, missing_web_packages
+    from burgle.web.tutor.server import INSTALL_HINT, TutorServer, WebExtraMissing, missing_web_packages
 
     missing = missing_web_packages()
     if missing:

@@ -1,7 +1,7 @@
 """Actions as values with a short text form that parses back.
 
 An action is a verb and its arguments. Cells are stored as cell numbers
-(``burgle.board``), seats as integers, everything else as words.
+(``burgle.geometry.board``), seats as integers, everything else as words.
 
 >>> a = Action.parse("move 2C3")
 >>> a
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from burgle.board import CELLS_PER_FLOOR, FLOORS, CellError, cell_name, parse_cell
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, CellError, cell_name, parse_cell
 from burgle.engine.errors import ActionSyntaxError
 
 

@@ -6,7 +6,7 @@ when the rules hand a decision to the players and receive the chosen action back
 
 from __future__ import annotations
 
-from burgle.board import CELLS_PER_FLOOR, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 

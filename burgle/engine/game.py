@@ -18,14 +18,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from burgle.board import CELLS_PER_FLOOR, FloorLayout, cell_name, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, FloorLayout, cell_name, floor_of
 from burgle.data.cards import CHARACTERS, CHARACTER_NAMES, EVENT_BY_KEY, LOOT_BY_KEY, TOOL_BY_KEY
 from burgle.data.tiles import TILE_TYPE_BY_KEY
 from burgle.engine import legal, turns
 from burgle.engine.actions import Action
 from burgle.engine.errors import IllegalAction
 from burgle.engine.happenings import Happening
-from burgle.routing import route_table
+from burgle.geometry.routing import route_table
 
 N = CELLS_PER_FLOOR
 

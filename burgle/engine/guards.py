@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from burgle.board import CELLS_PER_FLOOR, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
 from burgle.engine import alarms
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from burgle.board import cell_name, floor_of
+from burgle.geometry.board import cell_name, floor_of
 
 TEMPLATES: dict[str, str] = {
     "turn_start": "Turn {value}: seat {seat} ({who}) begins.",

@@ -6,7 +6,7 @@ it passes, so the list and the refusals can never disagree.
 
 from __future__ import annotations
 
-from burgle.board import CELLS_PER_FLOOR, FLOORS, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of
 from burgle.data.cards import LOOT_BY_KEY as _LOOT
 from burgle.engine import moves
 from burgle.engine.actions import Action, act

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from burgle.board import CELLS_PER_FLOOR, FLOORS, floor_of, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, orthogonal_neighbours
 from burgle.engine import alarms, guards
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening

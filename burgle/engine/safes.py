@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from burgle.board import CELLS_PER_FLOOR, COLS, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, COLS, floor_of
 from burgle.engine.happenings import Happening
 
 N = CELLS_PER_FLOOR

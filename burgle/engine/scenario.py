@@ -31,14 +31,14 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
-from burgle.board import CELLS_PER_FLOOR, FLOORS, CellError, cell_name, floor_of, parse_cell, parse_walls
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, CellError, cell_name, floor_of, parse_cell, parse_walls
 from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
 from burgle.data.tiles import TILE_COPIES, TILE_TYPE_BY_KEY
 from burgle.engine.chance import Chance
 from burgle.engine.errors import ScenarioError
 from burgle.engine.setup import BANK_JOB, START_SPEED, TRIM
 from burgle.engine.state import Character, GameState, Guard, Tile
-from burgle.routing import route_table
+from burgle.geometry.routing import route_table
 
 N = CELLS_PER_FLOOR
 TOP_FIELDS = {

@@ -7,7 +7,7 @@ Loot and Event decks, then the first guard's card.
 
 from __future__ import annotations
 
-from burgle.board import CELLS_PER_FLOOR, FLOORS, parse_walls
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, parse_walls
 from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
 from burgle.data.tiles import TILE_COPIES
 from burgle.data.walls import BANK_JOB_WALLS

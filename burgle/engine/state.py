@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from burgle.board import cell_name, walls_spec
+from burgle.geometry.board import cell_name, walls_spec
 from burgle.engine.chance import Chance
 
 

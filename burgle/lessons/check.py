@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from burgle.board import cell_name, parse_cell
+from burgle.geometry.board import cell_name, parse_cell
 from burgle.data.rules import RULE_INDEX
 from burgle.lessons.model import Lesson, LessonError, Step, load_all, start
 

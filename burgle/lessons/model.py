@@ -14,7 +14,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from burgle.board import CellError, parse_cell
+from burgle.geometry.board import CellError, parse_cell
 from burgle.data.rules import FAMILIES
 from burgle.engine.actions import Action
 from burgle.engine.errors import ActionSyntaxError, ScenarioError

@@ -1,7 +1,7 @@
 """The building as networkx graphs (no matplotlib here).
 
 Nodes are the engine's cell numbers (``16 * (floor - 1) + index``, see
-``burgle.board``) with attributes describing what a player sees there. Three views:
+``burgle.geometry.board``) with attributes describing what a player sees there. Three views:
 
 * :func:`guard_graph` (``nx.Graph``): one floor, one edge per adjacency with no wall
   between (CONV-4, GUARD-8), Dynamite-destroyed walls removed. Exactly what guards
@@ -25,7 +25,7 @@ face down or for a Safe), ``alarm``, ``hack``, ``dice``, ``cracked``, ``keypad_o
 keys standing there), ``guard`` (the floor's guard stands there), ``destination`` (his
 die sits there), ``crow``, ``kitty``, ``on_floor``.
 
->>> from burgle.board import parse_cell
+>>> from burgle.geometry.board import parse_cell
 >>> from burgle.engine.game import Game
 >>> game = Game.from_scenario('''
 ... [[characters]]
@@ -48,7 +48,7 @@ from __future__ import annotations
 import networkx as nx
 
 from burgle.analysis.guard_forecast import check_floor
-from burgle.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of, make_wall, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of, make_wall, orthogonal_neighbours
 from burgle.data.tiles import TILE_TYPE_BY_KEY
 
 __all__ = ["ROOF", "LINK_KINDS", "building_graph", "floor_graph", "guard_graph", "player_links", "node_attributes"]

@@ -17,7 +17,7 @@ import math
 import textwrap
 from typing import NamedTuple
 
-from burgle.board import CELLS_PER_FLOOR
+from burgle.geometry.board import CELLS_PER_FLOOR
 from burgle.pictures.scene import _distance_label
 
 N = CELLS_PER_FLOOR

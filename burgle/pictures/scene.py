@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from burgle.analysis.guard_forecast import GuardForecast, alarm_distances, check_floor, forecast
 from burgle.analysis.patrol import OddsLayer, PatrolError
-from burgle.board import (
+from burgle.geometry.board import (
     CELLS_PER_FLOOR,
     FLOORS,
     CellError,
@@ -53,7 +53,7 @@ from burgle.board import (
 from burgle.data.cards import CHARACTER_NAMES, LOOT_BY_KEY, TOOL_BY_KEY
 from burgle.data.tiles import TILE_TYPE_BY_KEY
 from burgle.engine.errors import BurgleError
-from burgle.routing import explain_route, route_table
+from burgle.geometry.routing import explain_route, route_table
 
 __all__ = [
     "PictureError",

@@ -1,5 +1,5 @@
 """The routing explorer page in Chromium: Voila serves ``notebooks/explorer.ipynb`` with the
-tutor's settings (``burgle.tutor.server.TutorServer``: 127.0.0.1, code stripped,
+tutor's settings (``burgle.web.tutor.server.TutorServer``: 127.0.0.1, code stripped,
 ``test-only`` cells removed, the kernel-client fix, idle culling).
 
 Uses the ``browser`` fixture of ``conftest.py``; the server and the page fixtures are
@@ -23,7 +23,7 @@ LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:")
 @pytest.fixture(scope="module")
 def explorer_server(tmp_path_factory):
     """Voila on notebooks/explorer.ipynb: ``(url, log_path)``."""
-    from burgle.tutor.server import TutorServer
+    from burgle.web.tutor.server import TutorServer
 
     log_path = tmp_path_factory.mktemp("explorer") / "voila.log"
     with open(log_path, "w") as log:

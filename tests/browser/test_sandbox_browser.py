@@ -1,5 +1,5 @@
 """The sandbox page in Chromium: Voila serves ``notebooks/sandbox.ipynb`` with the tutor's
-settings (``burgle.tutor.server.TutorServer``). Play a few actions, rewind, replay.
+settings (``burgle.web.tutor.server.TutorServer``). Play a few actions, rewind, replay.
 
 Uses the ``browser`` fixture of ``conftest.py``; the server and page fixtures are this
 file's own.
@@ -23,7 +23,7 @@ LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:")
 @pytest.fixture(scope="module")
 def sandbox_server(tmp_path_factory):
     """Voila on notebooks/sandbox.ipynb: ``(url, log_path)``."""
-    from burgle.tutor.server import TutorServer
+    from burgle.web.tutor.server import TutorServer
 
     log_path = tmp_path_factory.mktemp("sandbox") / "voila.log"
     with open(log_path, "w") as log:

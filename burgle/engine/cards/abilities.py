@@ -13,7 +13,7 @@ anyone else, naming that side's rule. Once-per-turn abilities record their verb 
 
 from __future__ import annotations
 
-from burgle.board import CELLS_PER_FLOOR, COLS, cell_name, floor_of, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, COLS, cell_name, floor_of, orthogonal_neighbours
 from burgle.data.cards import CHARACTERS, CHARACTER_NAMES
 from burgle.engine import alarms, guards, moves
 from burgle.engine.actions import act

@@ -9,7 +9,7 @@ need to lie in front of their drawer (``s.round_effects``): the core rules read 
 
 from __future__ import annotations
 
-from burgle.board import CELLS_PER_FLOOR, floor_of, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, floor_of, orthogonal_neighbours
 from burgle.engine import alarms, guards, legal, moves, turns
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening

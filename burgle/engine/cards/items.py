@@ -3,7 +3,7 @@ trades and picking up (RULES.md ACT-12, ACT-13, CHAR-13/14, LOOT-2, LOOT-3, LOOT
 
 from __future__ import annotations
 
-from burgle.board import CELLS_PER_FLOOR, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
 from burgle.data.tiles import ALARM_TILE_KEYS
 from burgle.engine import alarms
 from burgle.engine.actions import act

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from burgle.board import CELLS_PER_FLOOR, FLOORS, floor_of, make_wall, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, make_wall, orthogonal_neighbours
 from burgle.data.cards import TOOL_BY_KEY
 from burgle.engine import alarms, moves
 from burgle.engine.actions import act

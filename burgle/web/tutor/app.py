@@ -1,4 +1,4 @@
-"""The tutor app: ipywidgets on top of :mod:`burgle.tutor.session` and :mod:`~burgle.tutor.lookup`.
+"""The tutor app: ipywidgets on top of :mod:`burgle.web.tutor.session` and :mod:`~burgle.web.tutor.lookup`.
 
 ``TutorApp().display()`` shows a lesson list with the learner's progress and a rules
 lookup; opening a lesson shows its picture (inline SVG in a ``widgets.HTML``, never an
@@ -23,13 +23,13 @@ from pathlib import Path
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from burgle.board import cell_name, floor_of
+from burgle.geometry.board import cell_name, floor_of
 from burgle.data.rules import RULE_ID as RULE_TEXT, RULE_INDEX
 from burgle.engine.actions import VERBS
 from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
-from burgle.tutor.lookup import RulesLookup, query_words
-from burgle.tutor.session import Feedback, LessonSession, Progress, lesson_sections
-from burgle.tutor.storage import ProgressStore
+from burgle.web.tutor.lookup import RulesLookup, query_words
+from burgle.web.tutor.session import Feedback, LessonSession, Progress, lesson_sections
+from burgle.web.tutor.storage import ProgressStore
 
 BIG_GROUP = 12  # a group with more actions shows SHOWN_FIRST of them and a "show all" toggle
 SHOWN_FIRST = 8

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from burgle.tutor import TutorApp
+from burgle.web.tutor import TutorApp
 
 APPS = (
     ("tutor", "Lessons", "Learn the rules one at a time, by playing them"),
@@ -31,10 +31,10 @@ CSS = """
 
 def _build(name: str):
     if name == "explorer":
-        from burgle.explorer import ExplorerApp
+        from burgle.web.explorer import ExplorerApp
 
         return ExplorerApp()
-    from burgle.sandbox import SandboxApp
+    from burgle.web.sandbox import SandboxApp
 
     return SandboxApp()
 

@@ -26,7 +26,7 @@ the others.
 Rulebook example 1 (GUARD-10), open floor, guard on D3 heading for A1: he steps West
 to C3 and keeps to the bottom-left edge.
 
->>> from burgle.board import index_name, parse_index
+>>> from burgle.geometry.board import index_name, parse_index
 >>> table = route_table(frozenset())          # open floor: no interior walls
 >>> D3, A1 = parse_index("D3"), parse_index("A1")
 >>> index_name(table.next_step(D3, A1))
@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from burgle.board import (
+from burgle.geometry.board import (
     CELLS_PER_FLOOR,
     COLS,
     CellError,
@@ -87,7 +87,7 @@ def fork_loop(p, q) -> tuple[int, ...]:
     P[i-1], runs out along P to the rejoin cell P[j], then back along Q from Q[j-1]
     to Q[i].
 
-    >>> from burgle.board import index_name, parse_index
+    >>> from burgle.geometry.board import index_name, parse_index
     >>> P = [parse_index(c) for c in "B3 C3 C4".split()]
     >>> Q = [parse_index(c) for c in "B3 B4 C4".split()]
     >>> [index_name(i) for i in fork_loop(P, Q)]
@@ -115,7 +115,7 @@ def loop_area(p, q) -> int:
 
     Rulebook example 2 (GUARD-10): B3 -> C4 via C3 against via B4 is clockwise.
 
-    >>> from burgle.board import parse_index
+    >>> from burgle.geometry.board import parse_index
     >>> P = [parse_index(c) for c in "B3 C3 C4".split()]
     >>> Q = [parse_index(c) for c in "B3 B4 C4".split()]
     >>> loop_area(P, Q), loop_area(Q, P)
@@ -131,7 +131,7 @@ def beats(p, q) -> bool:
 
     *p* and *q* are full routes **including the start cell**.
 
-    >>> from burgle.board import parse_index
+    >>> from burgle.geometry.board import parse_index
     >>> west = [parse_index(c) for c in "D3 C3 B3 A3 A2 A1".split()]
     >>> north = [parse_index(c) for c in "D3 D2 C2 C1 B1 A1".split()]
     >>> beats(west, north), beats(north, west)
@@ -165,7 +165,7 @@ class RouteTable:
     comparison O(1); the winner is the candidate with the largest ``A``, and equal
     values raise ``RouteTieError``.
 
-    >>> from burgle.board import FloorLayout, index_name, parse_index, parse_walls
+    >>> from burgle.geometry.board import FloorLayout, index_name, parse_index, parse_walls
     >>> floor1 = FloorLayout(parse_walls("A1|B1 C1/C2 C2|D2 A2/A3 B2/B3 D3/D4 A4|B4 B4|C4"))
     >>> t = RouteTable(floor1)
     >>> A1, D2 = parse_index("A1"), parse_index("D2")
@@ -280,7 +280,7 @@ class RouteTable:
         neighbours up, right, down, left. ``[()]`` when a == b. Used to show tied
         alternatives; it enumerates, so it is not for the hot path.
 
-        >>> from burgle.board import parse_index
+        >>> from burgle.geometry.board import parse_index
         >>> t = route_table(frozenset())
         >>> len(t.all_shortest_routes(parse_index("A1"), parse_index("D4")))
         20
@@ -311,7 +311,7 @@ def route_table(walls: frozenset) -> RouteTable:
     Dynamite (TOOL-5) changes walls mid-game, so the engine asks for tables by wall
     set. Raises ``CellError`` (a ``ValueError``) if the walls cut the floor apart.
 
-    >>> from burgle.board import parse_walls
+    >>> from burgle.geometry.board import parse_walls
     >>> route_table(parse_walls("A1|B1")) is route_table(parse_walls("A1|B1"))
     True
     """
@@ -333,7 +333,7 @@ def explain_route(table: RouteTable, a: int, b: int) -> list[str]:
     one. Each rejected candidate *v* is represented by the route the guard would walk
     after stepping to *v* (its GUARD-9 winner). Empty if there was never a tie.
 
-    >>> from burgle.board import parse_index, parse_walls
+    >>> from burgle.geometry.board import parse_index, parse_walls
     >>> t = route_table(parse_walls("A1|B1 C1/C2 C2|D2 A2/A3 B2/B3 D3/D4 A4|B4 B4|C4"))
     >>> for line in explain_route(t, parse_index("A1"), parse_index("D2")):
     ...     print(line)

@@ -12,7 +12,7 @@ The server:
 * hides code (``strip_sources``) and drops the notebook's ``test-only`` cells (they drive
   the app kernel-side for nbval and are neither shown nor run in the page);
 * uses the kernel client that cannot lose an ``execute_reply``
-  (:mod:`burgle.tutor.voila_fix`, docs/voila-page-loads.md);
+  (:mod:`burgle.web.tutor.voila_fix`, docs/voila-page-loads.md);
 * talks to its kernels over Unix sockets (``transport=ipc``), not TCP: with TCP each
   kernel gets five ports picked as "free" a moment before the kernel binds them, and with
   many kernels starting at once on a busy machine one of them was taken in between; that
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 #: Import path of the kernel-client fix (docs/voila-page-loads.md).
-FIX_CLASS = "burgle.tutor.voila_fix.EdgeSafeAsyncKernelClient"
+FIX_CLASS = "burgle.web.tutor.voila_fix.EdgeSafeAsyncKernelClient"
 
 #: Static file whose answer (200) means the server is up. Voila 0.5 serves its template's
 #: static files under ``/voila/static/`` (``voila/app.py``: ``/voila/static/(.*)``).

@@ -1,4 +1,4 @@
-"""The sandbox page: ipywidgets over :class:`burgle.sandbox.model.Sandbox`.
+"""The sandbox page: ipywidgets over :class:`burgle.web.sandbox.model.Sandbox`.
 
 ``SandboxApp().display()`` shows the building (inline SVG in a ``widgets.HTML``, never
 an ``Output``: see docs/voila-page-loads.md), whose turn it is, the legal actions as
@@ -25,8 +25,8 @@ import html
 import ipywidgets as widgets
 
 from burgle.data.cards import CHARACTER_NAMES, CHARACTERS
-from burgle.sandbox.model import Sandbox, SandboxError
-from burgle.webui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+from burgle.web.sandbox.model import Sandbox, SandboxError
+from burgle.web.ui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
 
 __all__ = ["SandboxApp"]
 

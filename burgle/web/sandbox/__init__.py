@@ -1,8 +1,8 @@
 """The sandbox: play a complete seeded game of The Bank Job in a web page.
 
-* :mod:`~burgle.sandbox.model`: :class:`Sandbox`, pure Python (no widgets): the game,
+* :mod:`~burgle.web.sandbox.model`: :class:`Sandbox`, pure Python (no widgets): the game,
   its legal actions grouped for buttons, the narrated log, rewind and redo, save and load;
-* :mod:`~burgle.sandbox.app`: :class:`SandboxApp`, the ipywidgets page
+* :mod:`~burgle.web.sandbox.app`: :class:`SandboxApp`, the ipywidgets page
   (``SandboxApp().display()``, ``notebooks/sandbox.ipynb``).
 
 Exports are imported on first use, so the model never pulls in ipywidgets.
@@ -13,9 +13,9 @@ from __future__ import annotations
 __all__ = ["Sandbox", "SandboxError", "SandboxApp"]
 
 _WHERE = {
-    "Sandbox": "burgle.sandbox.model",
-    "SandboxError": "burgle.sandbox.model",
-    "SandboxApp": "burgle.sandbox.app",
+    "Sandbox": "burgle.web.sandbox.model",
+    "SandboxError": "burgle.web.sandbox.model",
+    "SandboxApp": "burgle.web.sandbox.app",
 }
 
 
@@ -26,7 +26,7 @@ def __getattr__(name: str):
         value = getattr(importlib.import_module(_WHERE[name]), name)
         globals()[name] = value
         return value
-    raise AttributeError(f"module 'burgle.sandbox' has no attribute {name!r}")
+    raise AttributeError(f"module 'burgle.web.sandbox' has no attribute {name!r}")
 
 
 def __dir__():

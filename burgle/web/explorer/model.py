@@ -5,7 +5,7 @@ checks it and only then keeps it; a refused edit raises :class:`ExplorerError` w
 message says why, and the previous setup stays. What the guard does is not worked out
 here: each of his moves is :func:`burgle.analysis.guard_forecast.forecast` on a small
 game built from the setup (plain tiles, so nothing but walls, alarms and players
-matters), and the routes come from :func:`burgle.routing.route_table`. The model only
+matters), and the routes come from :func:`burgle.geometry.routing.route_table`. The model only
 chains the moves, asks the players' questions (ALARM-3 ties) and words the answers.
 
 Cells are floor *indexes* 0..15 written without a floor (``C3``), like walls in the
@@ -20,7 +20,7 @@ rules' notation (``A1|B1``, ``C1/C2``).
 >>> ex.set_walls("A1|B1, A1/A2")
 Traceback (most recent call last):
 ...
-burgle.explorer.model.ExplorerError: Refused: these walls cut the floor apart: A1 cannot be reached from the other 15 cells. Every cell must stay reachable (GUARD-8). The previous walls are kept.
+burgle.web.explorer.model.ExplorerError: Refused: these walls cut the floor apart: A1 cannot be reached from the other 15 cells. Every cell must stay reachable (GUARD-8). The previous walls are kept.
 >>> ex.toggle_alarm("C1")
 'Alarm on C1. His die goes to the nearest alarm: C1, 4 steps away (ALARM-3).'
 >>> ex.plan().moves[0].mp_text
@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from burgle.board import (
+from burgle.geometry.board import (
     CELLS_PER_FLOOR,
     CellError,
     FloorLayout,
@@ -190,7 +190,7 @@ class Setup:
 
     @property
     def table(self):
-        from burgle.routing import route_table
+        from burgle.geometry.routing import route_table
 
         return route_table(self.walls)
 
@@ -356,7 +356,7 @@ class Plan:
     route: tuple[int, ...]  # guard to destination, cells entered (start excluded)
     alternatives: tuple[tuple[int, ...], ...]  # the other shortest routes (start excluded)
     explanation: tuple[str, ...]  # plain words, one per fork
-    proofs: tuple[str, ...]  # burgle.routing.explain_route, one per fork
+    proofs: tuple[str, ...]  # burgle.geometry.routing.explain_route, one per fork
     moves: tuple[Move, ...]
     question: Question | None  # the first open choice, if any
     ending: str  # why the list of moves stops where it does
@@ -837,7 +837,7 @@ def _mp_text(speed: int, alarms: int) -> str:
 
 def _make_plan(s: Setup, turns: int, choices: dict) -> Plan:
     from burgle.analysis.guard_forecast import forecast
-    from burgle.routing import explain_route
+    from burgle.geometry.routing import explain_route
 
     table = s.table
     base = N * (s.floor - 1)
@@ -969,7 +969,7 @@ def _patrol_view(patrol, s: Setup, turns: int, crew: int, seen: tuple[int, ...])
 
 def _fork_words(table, a: int, b: int) -> list[str]:
     """One plain sentence per fork of the route from *a* to *b* where GUARD-9 decides."""
-    from burgle.routing import fork_loop
+    from burgle.geometry.routing import fork_loop
 
     out = []
     path = (a,) + table.route(a, b)

@@ -1,4 +1,4 @@
-"""The routing explorer page: ipywidgets over :class:`burgle.explorer.model.Explorer`.
+"""The routing explorer page: ipywidgets over :class:`burgle.web.explorer.model.Explorer`.
 
 ``ExplorerApp().display()`` shows a grid of buttons (cells and the wall places between
 them) to place the guard, his die, alarms and players and to add or remove walls; the
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from burgle.board import index_name, wall_name
-from burgle.explorer.model import ALL_WALLS, BANK_JOB, MAX_TURNS, TRIM, Explorer, ExplorerError
-from burgle.webui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+from burgle.geometry.board import index_name, wall_name
+from burgle.web.explorer.model import ALL_WALLS, BANK_JOB, MAX_TURNS, TRIM, Explorer, ExplorerError
+from burgle.web.ui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
 
 __all__ = ["ExplorerApp"]
 
@@ -407,7 +407,7 @@ class ExplorerApp(StatusMessages):
 
     def cell_button(self, cell) -> widgets.Button:
         """The grid button of *cell* (``"C3"`` or an index), for tests and notebooks."""
-        from burgle.explorer.model import parse_explorer_cell
+        from burgle.web.explorer.model import parse_explorer_cell
 
         return self.cell_buttons[parse_explorer_cell(cell)]
 

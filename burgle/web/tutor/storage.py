@@ -1,7 +1,7 @@
 """Progress that survives a page reload: a tiny anywidget bound to ``localStorage``.
 
 The browser keeps ``localStorage["burgle-progress"]`` (JSON, see
-:class:`burgle.tutor.session.Progress`). When the widget is first drawn, its ES module
+:class:`burgle.web.tutor.session.Progress`). When the widget is first drawn, its ES module
 reads that key and sends it to the kernel once (``restored``, then ``loaded = True``);
 afterwards every change of ``progress`` made in Python is written back to the key.
 Nothing read from storage is executed: the kernel parses it as JSON data and keeps only
@@ -13,7 +13,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from burgle.tutor.session import Progress
+from burgle.web.tutor.session import Progress
 
 STORAGE_KEY = "burgle-progress"
 

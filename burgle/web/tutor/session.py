@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from burgle.board import CELLS_PER_FLOOR, FLOORS, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of
 from burgle.engine.actions import VERBS, Action
 from burgle.engine.errors import ActionSyntaxError, IllegalAction
 from burgle.lessons.model import Lesson, Step, start

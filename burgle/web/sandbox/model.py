@@ -28,7 +28,7 @@ import base64
 import json
 from dataclasses import dataclass
 
-from burgle.board import FLOORS
+from burgle.geometry.board import FLOORS
 from burgle.data.cards import CHARACTER_NAMES, CHARACTERS, LOOT_BY_KEY, TOOL_BY_KEY
 from burgle.engine.actions import VERBS, Action
 from burgle.engine.errors import ActionSyntaxError, BurgleError, IllegalAction, ScenarioError

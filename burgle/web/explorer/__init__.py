@@ -1,10 +1,10 @@
 """The routing explorer: one floor, its walls, a guard, his die, alarms and players.
 
-* :mod:`~burgle.explorer.model`: :class:`Explorer`, pure Python (no widgets): edits that
+* :mod:`~burgle.web.explorer.model`: :class:`Explorer`, pure Python (no widgets): edits that
   are checked and refused with a message, and the guard's route, ties, explanation,
-  alarm distances and next moves, from :mod:`burgle.routing` and
+  alarm distances and next moves, from :mod:`burgle.geometry.routing` and
   :func:`burgle.analysis.guard_forecast.forecast`;
-* :mod:`~burgle.explorer.app`: :class:`ExplorerApp`, the ipywidgets page
+* :mod:`~burgle.web.explorer.app`: :class:`ExplorerApp`, the ipywidgets page
   (``ExplorerApp().display()``, ``notebooks/explorer.ipynb``).
 
 Exports are imported on first use, so the model never pulls in ipywidgets.
@@ -15,11 +15,11 @@ from __future__ import annotations
 __all__ = ["Explorer", "ExplorerError", "ExplorerApp", "Setup", "Player"]
 
 _WHERE = {
-    "Explorer": "burgle.explorer.model",
-    "ExplorerError": "burgle.explorer.model",
-    "Setup": "burgle.explorer.model",
-    "Player": "burgle.explorer.model",
-    "ExplorerApp": "burgle.explorer.app",
+    "Explorer": "burgle.web.explorer.model",
+    "ExplorerError": "burgle.web.explorer.model",
+    "Setup": "burgle.web.explorer.model",
+    "Player": "burgle.web.explorer.model",
+    "ExplorerApp": "burgle.web.explorer.app",
 }
 
 
@@ -30,7 +30,7 @@ def __getattr__(name: str):
         value = getattr(importlib.import_module(_WHERE[name]), name)
         globals()[name] = value
         return value
-    raise AttributeError(f"module 'burgle.explorer' has no attribute {name!r}")
+    raise AttributeError(f"module 'burgle.web.explorer' has no attribute {name!r}")
 
 
 def __dir__():

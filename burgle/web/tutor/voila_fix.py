@@ -20,7 +20,7 @@ is already waiting, which is exactly the check the bypassed wrapper would have m
 Use (``burgle tutor`` and the Binder configuration already do this)::
 
     voila app.ipynb \\
-        --ServerKernelManager.client_class=burgle.tutor.voila_fix.EdgeSafeAsyncKernelClient
+        --ServerKernelManager.client_class=burgle.web.tutor.voila_fix.EdgeSafeAsyncKernelClient
 
 Remove it once an upstream jupyter_client or nbclient release fixes the race
 (``benchmarks/voila_repro/nbclient_hang.py --runs 50`` without ``--fixed`` then shows 0 hangs).
