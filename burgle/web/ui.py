@@ -11,6 +11,11 @@ import html
 
 import ipywidgets as widgets
 
+from burgle.web.security.limits import shorten
+
+#: Longest message line (a refusal quoting the visitor's text is cut to this).
+MAX_MESSAGE_CHARS = 600
+
 __all__ = ["BASE_CSS", "box", "button", "esc", "html_widget", "set_value", "show", "svg_body", "toggle_class"]
 
 esc = html.escape
@@ -86,6 +91,7 @@ class StatusMessages:
 
     def _message(self, text: str, error: bool, info: bool = False) -> None:
         icon = "" if info else ("\u26d4 " if error else "\u2713 ")
+        text = shorten(text, MAX_MESSAGE_CHARS)  # a refusal never echoes a huge input back
         set_value(self.message, "value", f"<p role='status'>{icon}{esc(text, quote=False)}</p>")
         toggle_class(self.message, "burgle-message-error", error)
         toggle_class(self.message, "burgle-message-ok", not error and not info)

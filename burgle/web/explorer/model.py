@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from burgle.web.security.limits import MAX_TEXT_CHARS, shorten, too_big
+
 from burgle.geometry.board import (
     CELLS_PER_FLOOR,
     CellError,
@@ -521,6 +523,7 @@ class Explorer:
 
     def set_walls(self, text: str) -> str:
         """All interior walls at once, in the rules' notation (``A1|B1, C1/C2``; empty = none)."""
+        _check_size(text, "The walls text", "The previous walls are kept.")
         try:
             walls = parse_walls(str(text).replace(";", ","))
         except CellError as exc:
@@ -687,6 +690,7 @@ class Explorer:
 
     def set_seen_cards(self, text: str) -> str:
         """The patrol cards face up on the discard pile this cycle, such as ``B2 C4 A1``."""
+        _check_size(text, "The list of seen cards", "Nothing was changed.")
         parts = [p for p in re.split(r"[,\s]+", str(text).strip()) if p]
         cells = []
         for p in parts:
@@ -718,6 +722,7 @@ class Explorer:
 
     def command(self, text: str) -> str:
         """One typed command, such as ``guard C3`` or ``wall A1|B1`` (see :attr:`COMMANDS`)."""
+        _check_size(text, "A command", "Nothing was changed.")
         words = str(text).strip().split(None, 1)
         if not words:
             raise ExplorerError("Type a command such as " + ", ".join(self.COMMANDS) + ".")
@@ -732,7 +737,7 @@ class Explorer:
         if verb == "open" and not arg:
             return self.open_floor()
         if verb not in table:
-            raise ExplorerError(f"Unknown command {text.strip()!r}. Try: " + ", ".join(self.COMMANDS) + ".")
+            raise ExplorerError(f"Unknown command {shorten(text.strip())!r}. Try: " + ", ".join(self.COMMANDS) + ".")
         if not arg and verb != "walls":
             raise ExplorerError(f"{verb!r} needs a value, for example: "
                                 + next(c for c in self.COMMANDS if c.startswith(verb[:3])) + ".")
@@ -1091,3 +1096,10 @@ def _header(plan: Plan) -> tuple[str, ...]:
     else:
         line3 = f"Known to {m.end_name}, then a patrol card (unseen)"
     return (title, line2, line3)
+
+
+def _check_size(text, what: str, kept: str) -> None:
+    """Refuse typed text over :data:`~burgle.web.security.limits.MAX_TEXT_CHARS` by its size,
+    before parsing it and without quoting it back."""
+    if len(str(text)) > MAX_TEXT_CHARS:
+        raise ExplorerError(f"Refused: {too_big(what, len(str(text)), MAX_TEXT_CHARS)} {kept}")

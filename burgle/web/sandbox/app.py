@@ -27,6 +27,7 @@ import ipywidgets as widgets
 from burgle.data.cards import CHARACTER_NAMES, CHARACTERS
 from burgle.web.sandbox.model import Sandbox, SandboxError
 from burgle.web.ui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+from burgle.web.security.limits import RequestCutOff
 
 __all__ = ["SandboxApp"]
 
@@ -379,6 +380,11 @@ class SandboxApp(StatusMessages):
         def run(*args):
             try:
                 return fn(*args)
+            except RequestCutOff as exc:  # over its CPU time (burgle.web.security.kernel): say so
+                self.refresh()
+                self._message(str(exc), error=True)
+            except MemoryError:
+                raise  # the kernel ends and the page says why (burgle.web.security)
             except Exception as exc:  # noqa: BLE001 - the page must survive a bug
                 self.errors.append(repr(exc))
                 self._message(f"Something went wrong: {exc}", error=True)

@@ -298,10 +298,17 @@ class Sandbox:
 
     def load(self, source) -> str:
         """Load a save (JSON text, bytes or a dict). A bad file: SandboxError naming the
-        problem (the engine's ScenarioError names the field); the current game stays."""
+        problem (the engine's ScenarioError names the field); the current game stays.
+        A save is data only (never a file name) and at most
+        :data:`~burgle.web.security.limits.MAX_SAVE_CHARS` long, refused by size unread."""
         from burgle.engine.game import Game
         from burgle.engine.saves import rebuild
+        from burgle.web.security.limits import MAX_SAVE_CHARS, too_big
 
+        size = len(source) if isinstance(source, (str, bytes, bytearray, memoryview)) else 0
+        if size > MAX_SAVE_CHARS:  # by its size, before reading a byte of it
+            raise SandboxError(f"Refused: {too_big('a save', size, MAX_SAVE_CHARS)} Nothing was read, and the game "
+                               "on the page is kept.")
         if isinstance(source, (bytes, bytearray, memoryview)):
             try:
                 source = bytes(source).decode("utf-8")
@@ -314,8 +321,9 @@ class Sandbox:
             raise SandboxError("Refused: this is not a burgle save: a save is a JSON document starting with '{'. "
                                "The game on the page is kept.")
         try:
-            game = Game.load(source)
-            fresh = rebuild(game.origin, [])  # who took each action: replayed once more
+            # Data only: nothing in a save from the page may name a file on the server.
+            game = Game.load(source, paths=False)
+            fresh = rebuild(game.origin, [], paths=False)  # who took each action: replayed once more
             actors = []
             for a in game.log:
                 actors.append(fresh.seat_to_act)

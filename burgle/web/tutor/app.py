@@ -26,6 +26,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from burgle.geometry.board import cell_name, floor_of
 from burgle.data.rules import RULE_ID as RULE_TEXT, RULE_INDEX
 from burgle.engine.actions import VERBS
+from burgle.web.security.limits import RequestCutOff
 from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.web.tutor.lookup import RulesLookup, query_words
 from burgle.web.tutor.session import Feedback, LessonSession, Progress, lesson_sections
@@ -652,6 +653,11 @@ class TutorApp:
         def run(*args):
             try:
                 return fn(*args)
+            except RequestCutOff as exc:  # over its CPU time (burgle.web.security.kernel): say so
+                self.feedback.value = (f"<p class='burgle-fb-head'>Cut off</p>"
+                                       f"<p>{html.escape(str(exc))}</p>")
+            except MemoryError:
+                raise  # the kernel ends and the page says why (burgle.web.security)
             except Exception as exc:  # noqa: BLE001 - the page must survive a bug
                 self.errors.append(repr(exc))
                 self.feedback.value = (f"<p class='burgle-fb-head'>Something went wrong</p>"
