@@ -42,7 +42,7 @@ def test_the_fix_lives_in_the_package_and_the_benchmark_path_reexports_it():
 
 def test_voila_command_has_every_setting_the_page_needs():
     cmd = voila_command("/x/tutor.ipynb", 8123)
-    assert cmd[:4] == [sys.executable, "-m", "voila", "/x/tutor.ipynb"]
+    assert cmd[:4] == [sys.executable, "-m", "burgle.web.security", "/x/tutor.ipynb"]
     for flag in (
         "--Voila.ip=127.0.0.1",
         "--port=8123",
@@ -56,6 +56,9 @@ def test_voila_command_has_every_setting_the_page_needs():
         "--MappingKernelManager.cull_idle_timeout=120",
         "--MappingKernelManager.cull_interval=60",
         "--VoilaExecutor.iopub_timeout=60",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
+        "--PublicKernelManager.cull_connected_timeout=1800",
     ):
         assert flag in cmd, flag
     assert not any(a.startswith("--ip") for a in cmd), "voila ignores --ip; --Voila.ip binds"

@@ -7,7 +7,7 @@ kept equal to :data:`SERVER_CONFIG` by ``tests/test_tutor_server.py``).
 
 The server:
 
-* binds 127.0.0.1 only (``--Voila.ip``; Voila ignores ``--ip``) on the given port, or a
+* binds 127.0.0.1 (or the given ``ip``: ``--Voila.ip``; Voila ignores ``--ip``) on the given port, or a
   free one; it never drifts to another port (``--Voila.port_retries=0``);
 * hides code (``strip_sources``) and drops the notebook's ``test-only`` cells (they drive
   the app kernel-side for nbval and are neither shown nor run in the page);
@@ -18,13 +18,19 @@ The server:
   many kernels starting at once on a busy machine one of them was taken in between; that
   kernel died (``ZMQError: Address already in use``), Voila waited 60 s for it and then
   never finished the page;
-* culls kernels idle for 2 minutes (closing a tab does not shut its kernel down);
+* culls kernels idle for 2 minutes once their tab is gone (closing a tab also shuts its
+  kernel down at once), and after ``idle_minutes`` (30) while the tab is still open;
 * waits up to 60 s, not nbclient's default 4 s, for a cell's remaining output after its
   reply (``VoilaExecutor.iopub_timeout``). Building the app sends ~300 widget messages;
   with many visitors at once the server falls more than 4 s behind on them, and nbclient
   then drops the rest of the cell's output, which includes the app itself: the page
   loads empty ("Timeout waiting for IOPub output" in the log). Measured in
-  docs/benchmarks.md ("Tutor page").
+  docs/benchmarks.md ("Tutor page");
+* is safe for strangers: it runs :mod:`burgle.web.security` (``python -m
+  burgle.web.security``: Voila with no template or theme override from the URL, security
+  headers, at most ``max_kernels`` kernels and a "full" page beyond, a memory ceiling and a
+  CPU-time limit per request in each kernel, a 1 MiB websocket message limit, kernel ids
+  kept out of the log). docs/publishing.md, "Public deployment", has the details.
 
 Voila and ipywidgets are the ``web`` extra (``pip install -e '.[web]'``).
 """
@@ -45,6 +51,7 @@ from pathlib import Path
 
 __all__ = [
     "FIX_CLASS",
+    "IDLE_MINUTES",
     "READY_PATH",
     "SERVER_CONFIG",
     "TutorServer",
@@ -69,6 +76,12 @@ CULL_INTERVAL = 60
 #: Seconds nbclient waits for a cell's outputs once the cell's reply has come.
 IOPUB_TIMEOUT = 60
 
+#: Minutes a kernel whose tab is still open may sit idle before it is shut down.
+IDLE_MINUTES = 30
+
+#: The module that runs the server (Voila with the public settings).
+SERVER_MODULE = "burgle.web.security"
+
 #: The Jupyter configuration the tutor needs, as traitlets config. The command line
 #: below spells the same values as flags; binder/jupyter_server_config.json holds them
 #: for Voila running as a server extension.
@@ -76,7 +89,9 @@ SERVER_CONFIG: dict[str, dict] = {
     "ServerKernelManager": {"client_class": FIX_CLASS, "transport": "ipc"},
     "MappingKernelManager": {"cull_idle_timeout": CULL_IDLE_TIMEOUT, "cull_interval": CULL_INTERVAL},
     "TagRemovePreprocessor": {"enabled": True, "remove_cell_tags": ["test-only"]},
-    "VoilaConfiguration": {"strip_sources": True},
+    # Nothing in the URL may choose the template or the theme (?template=, ?theme=): the
+    # theme was written into the page unescaped (issue 15).
+    "VoilaConfiguration": {"strip_sources": True, "allow_template_override": "NO", "allow_theme_override": "NO"},
     "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
 }
 
@@ -108,29 +123,43 @@ def free_port() -> int:
 
 
 def voila_command(notebook: Path | str, port: int, *, log_level: str = "INFO",
-                  extra: tuple[str, ...] | list[str] = ()) -> list[str]:
-    """The command line that serves ``notebook`` on ``http://127.0.0.1:<port>/``.
+                  extra: tuple[str, ...] | list[str] = (), ip: str = "127.0.0.1",
+                  max_kernels: int | None = None, idle_minutes: float = IDLE_MINUTES,
+                  kernel_memory_mb: int | None = None, behind_proxy: bool = False) -> list[str]:
+    """The command line that serves ``notebook`` on ``http://<ip>:<port>/``.
 
-    A flag in ``extra`` replaces the default flag of the same name (traitlets refuses a
-    setting given twice), e.g. ``extra=["--VoilaExecutor.iopub_timeout=4"]``.
+    ``max_kernels`` None sizes the cap from the machine's memory
+    (:func:`burgle.web.security.limits.default_max_kernels`); ``kernel_memory_mb`` None keeps
+    :data:`burgle.web.security.limits.KERNEL_MEMORY_MB`. A flag in ``extra`` replaces the
+    default flag of the same name (traitlets refuses a setting given twice), e.g.
+    ``extra=["--VoilaExecutor.iopub_timeout=4"]``.
     """
     overridden = {_flag_name(a) for a in extra if a.startswith("--")}
     defaults = [
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={ip}",
         f"--port={port}",
         "--Voila.port_retries=0",
         "--no-browser",
         f"--Voila.log_level={log_level}",
         "--strip_sources=True",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
         f"--ServerKernelManager.client_class={FIX_CLASS}",
         "--ServerKernelManager.transport=ipc",
         "--TagRemovePreprocessor.remove_cell_tags=test-only",
         "--TagRemovePreprocessor.enabled=True",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        f"--PublicKernelManager.cull_connected_timeout={round(idle_minutes * 60)}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
     ]
-    return [sys.executable, "-m", "voila", str(notebook),
+    if max_kernels is not None:
+        defaults.append(f"--PublicKernelManager.max_kernels={max_kernels}")
+    if kernel_memory_mb is not None:
+        defaults.append(f"--PublicKernelSpecManager.memory_mb={kernel_memory_mb}")
+    if behind_proxy:
+        defaults.append("--PublicVoila.behind_proxy=True")
+    return [sys.executable, "-m", SERVER_MODULE, str(notebook),
             *(a for a in defaults if _flag_name(a) not in overridden), *extra]
 
 
@@ -156,20 +185,23 @@ class TutorServer:
 
     def __init__(self, port: int | None = None, *, notebook: Path | str | None = None,
                  log_level: str = "INFO", extra: tuple[str, ...] | list[str] = (),
-                 stdout=None, stderr=None):
+                 stdout=None, stderr=None, **options):
         self.requested_port = port or None
         self.notebook = Path(notebook) if notebook else notebook_path()
         self.log_level, self.extra = log_level, list(extra)
+        self.options = options  # voila_command's keywords: ip, max_kernels, idle_minutes, ...
         self.stdout, self.stderr = stdout, stderr
         self.port: int | None = None
         self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        ip = self.options.get("ip") or "127.0.0.1"
+        host = "127.0.0.1" if ip in ("0.0.0.0", "") else ("[::1]" if ip == "::" else ip)
+        return f"http://{host}:{self.port}/"
 
     def command(self) -> list[str]:
-        return voila_command(self.notebook, self.port, log_level=self.log_level, extra=self.extra)
+        return voila_command(self.notebook, self.port, log_level=self.log_level, extra=self.extra, **self.options)
 
     def start(self, ready_timeout: float = 60.0) -> str:
         """Start Voila and wait until it serves; return the page's address."""
@@ -187,7 +219,7 @@ class TutorServer:
             if self._launch(ready_timeout):
                 return self.url
         raise RuntimeError(f"voila exited (status {self.proc.returncode}) before serving on "
-                           f"127.0.0.1:{self.port}: is the port taken? (its messages are above)")
+                           f"{self.url}: is the port taken? (its messages are above)")
 
     def _launch(self, ready_timeout: float) -> bool:
         self.proc = subprocess.Popen(
@@ -213,7 +245,7 @@ class TutorServer:
 
     def is_ready(self) -> bool:
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{READY_PATH}", timeout=2) as r:
+            with urllib.request.urlopen(self.url.rstrip("/") + READY_PATH, timeout=2) as r:
                 return r.status == 200
         except (urllib.error.URLError, ConnectionError, OSError):
             return False
