@@ -20,7 +20,7 @@ from burgle.engine.actions import Action
 from burgle.engine.errors import ActionSyntaxError, ScenarioError
 
 RULE_ID = re.compile(r"^(?:" + "|".join(FAMILIES) + r")-\d+$")  # a whole field that is a rule id
-LESSON_FIELDS = {"id", "title", "summary", "rules", "order", "scenario", "steps"}
+LESSON_FIELDS = {"id", "title", "summary", "rules", "order", "part", "scenario", "steps"}
 STEP_FIELDS = {"key", "text", "highlight", "expect", "right", "wrong", "other", "after", "happened", "state", "rules"}
 
 
@@ -58,10 +58,13 @@ class Lesson:
     scenario: dict
     steps: tuple[Step, ...]
     source: str = ""
+    part: str = ""  # the lesson list's part title, e.g. "Tools and Loot" (shared by a run of lessons)
 
     def texts(self) -> dict[str, str]:
         """Every learner-facing text, keyed for translation."""
         out = {f"{self.id}.title": self.title, f"{self.id}.summary": self.summary}
+        if self.part:
+            out[f"{self.id}.part"] = self.part
         for s in self.steps:
             for name in ("text", "right", "other", "after"):
                 if getattr(s, name):
@@ -164,6 +167,7 @@ def parse_lesson(doc: dict, source: str = "") -> Lesson:
     return Lesson(
         id=lesson, title=_str(doc, "title", lesson), summary=_str(doc, "summary", lesson, required=False),
         rules=_rules(doc.get("rules", []), lesson), order=order, scenario=scenario, steps=parsed, source=source,
+        part=_str(doc, "part", lesson) if "part" in doc else "",
     )
 
 
