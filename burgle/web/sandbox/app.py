@@ -26,8 +26,8 @@ import ipywidgets as widgets
 
 from burgle.data.cards import CHARACTER_NAMES, CHARACTERS
 from burgle.web.sandbox.model import Sandbox, SandboxError
-from burgle.web.ui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
-from burgle.web.security.limits import RequestCutOff
+from burgle.web.ui import BASE_CSS, STOP_ICON, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+from burgle.web.security.limits import RequestCutOff, shorten
 
 __all__ = ["SandboxApp"]
 
@@ -211,7 +211,7 @@ class SandboxApp(StatusMessages):
         ok = self.load(bytes(content))
         if not ok:
             set_value(self.message, "value", self.message.value.replace(
-                "<p role='status'>⛔ ", f"<p role='status'>⛔ {esc(name)}: ", 1))
+                f"<p>{STOP_ICON} ", f"<p>{STOP_ICON} {esc(shorten(name))}: ", 1))
         self._syncing = True
         try:
             self.upload.value = ()
