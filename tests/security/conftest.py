@@ -130,6 +130,30 @@ def free_limits(limits):
     yield limits
 
 
+def visit(server, **kwargs):
+    """A :class:`probe.Visitor` of *server*'s page, once its one seat is free: a kernel whose
+    process has just ended can be a moment from leaving the server's books (503 till then)."""
+    from probe import Visitor
+
+    deadline = time.monotonic() + 30
+    while True:
+        v = Visitor(server.url, **kwargs)
+        if v.status != 503 or time.monotonic() > deadline:
+            return v
+        time.sleep(0.5)
+
+
+def open_page(page, server, selector: str = ".probe-ready") -> None:
+    """Open *server*'s page in the browser, as :func:`visit` does (waits out a full page)."""
+    deadline = time.monotonic() + 30
+    while True:
+        response = page.goto(server.url)
+        if response.status != 503 or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(500)
+    page.wait_for_selector(selector, timeout=60_000)
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not os.access(CHROMIUM, os.X_OK):

@@ -173,6 +173,21 @@ class Visitor:
                 return item
         return None
 
+    def sync(self, timeout: float = 60.0) -> bool:
+        """Wait until the kernel has handled everything sent so far and its output has arrived.
+
+        The kernel handles the page's requests in order and publishes each one's output
+        (widget updates) on iopub before its "idle" status: so the "idle" of a request sent
+        now comes after everything earlier. (A shell reply can overtake iopub output.)"""
+        msg_id = self.send("kernel_info_request", {})
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self.closed:
+            item = self.receive(min(deadline - time.monotonic(), 1.0))
+            if item and item[0] == "iopub" and item[1].get("msg_type") == "status" \
+                    and item[2].get("msg_id") == msg_id and item[3].get("execution_state") == "idle":
+                return True
+        return False
+
     # -------------------------------------------------------------- widgets
     def load_states(self) -> None:
         """What the page's widget manager does on load: open jupyter.widget.control and ask for every state."""

@@ -10,7 +10,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import LIMITS, kernel_pids, wait_for
+from conftest import LIMITS, kernel_pids, open_page, wait_for
 from burgle.web.security.limits import MAX_SAVE_CHARS
 
 pytestmark = pytest.mark.browser
@@ -76,8 +76,7 @@ def test_text_boxes_take_their_limit_and_too_big_pastes_and_files_are_refused(co
 
 def test_an_idle_page_says_it_was_closed_and_offers_a_reload(context, free_limits):
     page = context.new_page()
-    page.goto(free_limits.url)
-    page.wait_for_selector(".probe-ready", timeout=60_000)
+    open_page(page, free_limits)
     notice = page.locator(".burgle-page-notice")
     notice.wait_for(timeout=(LIMITS["idle_seconds"] + 20) * 1000)
     assert f"closed after {LIMITS['idle_seconds']} seconds without use" in notice.inner_text()
@@ -91,8 +90,7 @@ def test_an_idle_page_says_it_was_closed_and_offers_a_reload(context, free_limit
 
 def test_a_page_out_of_memory_says_so(context, free_limits):
     page = context.new_page()
-    page.goto(free_limits.url)
-    page.wait_for_selector(".probe-ready", timeout=60_000)
+    open_page(page, free_limits)
     grow = page.get_by_role("button", name="grow")
     notice = page.locator(".burgle-page-notice")
     for _ in range(LIMITS["memory_mb"] // 64 + 2):

@@ -49,7 +49,10 @@ import tornado.web
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_server.auth.authorizer import Authorizer
 from jupyter_server.base.handlers import APIHandler
+from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.serverapp import DEFAULT_STATIC_FILES_PATH
 from traitlets import Bool, Int
 from traitlets.config import Config
 from voila.app import Voila
@@ -129,7 +132,10 @@ PUBLIC_CONFIG: dict[str, dict] = {
     # A kernel that dies is not restarted empty behind the page: the page says why it ended.
     "KernelRestarter": {"restart_limit": 0},
     "IdentityProvider": {"cookie_options": {"samesite": "Lax"}},
-    "Voila": {"authorizer_class": "burgle.web.security.voila_app.KernelOwnerAuthorizer"},
+    "Voila": {
+        "authorizer_class": "burgle.web.security.voila_app.KernelOwnerAuthorizer",
+        "kernel_websocket_connection_class": "burgle.web.security.voila_app.PublicWebsocketConnection",
+    },
 }
 
 #: The visitor whose page is starting a kernel (set by the page handler for the kernel manager).
@@ -203,6 +209,16 @@ class PublicKernelManager(AsyncMappingKernelManager):
         self.owners: dict[str, str] = {}  # live kernel id -> username of the visitor whose page started it
         self.reasons: dict[str, str] = {}  # live kernel id -> why it is ending (set before it goes)
         self.ended: collections.OrderedDict[str, tuple[str, str]] = collections.OrderedDict()  # id -> (why, owner)
+        self.visited: dict[str, float] = {}  # live kernel id -> time.monotonic() of the visitor's last act
+
+    def note_visit(self, kernel_id: str) -> None:
+        """The page's visitor did something (a click, typing; not the page's own keep-alive pings)."""
+        if kernel_id in self._kernels:
+            self.visited[kernel_id] = time.monotonic()
+
+    def idle_seconds(self, kernel_id: str) -> float:
+        """Seconds since the visitor last did something on the page (or since the page loaded)."""
+        return time.monotonic() - self.visited.get(kernel_id, time.monotonic())
 
     def owner_of(self, kernel_id: str) -> str | None:
         """Who may use this kernel (None: a kernel no page started, open to all)."""
@@ -240,6 +256,7 @@ class PublicKernelManager(AsyncMappingKernelManager):
             raise TutorFull()
         kernel_id = await super()._async_start_kernel(kernel_id=kernel_id, path=path, **kwargs)
         self.owners[kernel_id] = _page_owner.get() or ""
+        self.visited[kernel_id] = time.monotonic()
         return kernel_id
 
     start_kernel = _async_start_kernel  # as jupyter_server does
@@ -255,6 +272,7 @@ class PublicKernelManager(AsyncMappingKernelManager):
         """Every way out ends here: remember why, and whose it was, for the page's question."""
         reason = self.reasons.pop(kernel_id, "stopped")
         owner = self.owners.pop(kernel_id, None)
+        self.visited.pop(kernel_id, None)
         if owner is not None:
             self.ended[kernel_id] = (reason, owner)
             while len(self.ended) > self.REMEMBERED:
@@ -282,9 +300,13 @@ class PublicKernelManager(AsyncMappingKernelManager):
             return
         from jupyter_server._tz import utcnow
 
-        idle = (utcnow() - kernel.last_activity).total_seconds()
         connections = self._kernel_connections.get(kernel_id, 0)
-        timeout = max(self.cull_connected_timeout, self.cull_idle_timeout) if connections else self.cull_idle_timeout
+        if connections:
+            # An open page pings its kernel every second (burgle.web.ui.PageHelper's watchdog),
+            # so the kernel is never idle: what counts is the visitor (PublicWebsocketConnection).
+            idle, timeout = self.idle_seconds(kernel_id), max(self.cull_connected_timeout, self.cull_idle_timeout)
+        else:
+            idle, timeout = (utcnow() - kernel.last_activity).total_seconds(), self.cull_idle_timeout
         if idle > timeout and (self.cull_busy or kernel.execution_state != "busy"):
             self.log.info("Closing an idle page's kernel (%d s idle, %d connection(s)).", idle, connections)
             self._record(kernel_id, "idle")
@@ -304,6 +326,55 @@ class PublicKernelManager(AsyncMappingKernelManager):
             if handler is not None and id(handler) not in seen:
                 seen.add(id(handler))
                 handler.close(4001, "closed by the server")
+
+
+class PublicWebsocketConnection(ZMQChannelsWebsocketConnection):
+    """A page's kernel websocket that tells the kernel manager when the visitor acts, and
+    closes itself when the page keeps sending what no page sends.
+
+    The watchdog of :class:`burgle.web.ui.PageHelper` sends a small ``{"ping": n}`` custom
+    widget message every second; those are the page, not the visitor, so they do not count
+    as activity (else an open tab would never be idle)."""
+
+    #: Refused messages (types Voila does not pass to kernels) before the connection is closed.
+    MAX_REFUSED = 50
+
+    def handle_incoming_message(self, incoming_msg) -> None:
+        msg_type, ping = self._peek(incoming_msg)
+        allowed = self.multi_kernel_manager.allowed_message_types
+        if allowed and msg_type not in allowed:
+            self.refused = getattr(self, "refused", 0) + 1
+            if self.refused == 1:
+                self.log.warning("A page sent a message of a type kernels do not take (%s); dropped.",
+                                 str(msg_type)[:40])
+            elif self.refused == self.MAX_REFUSED + 1:
+                self.log.warning("Closed a page's connection after %d refused messages.", self.MAX_REFUSED)
+                self.websocket_handler.close(4002, "refused messages")
+            return
+        if not ping:
+            manager = self.multi_kernel_manager
+            if isinstance(manager, PublicKernelManager):
+                manager.note_visit(self.kernel_id)
+        super().handle_incoming_message(incoming_msg)
+
+    def _peek(self, incoming_msg) -> tuple[str | None, bool]:
+        """(message type, whether it is the page's keep-alive ping), read cheaply."""
+        try:
+            if self.subprotocol == "v1.kernel.websocket.jupyter.org":
+                _channel, parts = deserialize_msg_from_ws_v1(incoming_msg)
+                header = json.loads(parts[0])
+                content_bytes = parts[3] if len(parts) > 3 else b""
+            else:
+                msg = json.loads(incoming_msg)
+                header, content_bytes = msg.get("header") or {}, json.dumps(msg.get("content") or {}).encode()
+            msg_type = header.get("msg_type")
+            ping = False
+            if msg_type == "comm_msg" and len(content_bytes) < 300:
+                data = json.loads(content_bytes).get("data") or {}
+                ping = data.get("method") == "custom" and set(data.get("content") or {}) == {"ping"}
+            return msg_type, ping
+        except Exception:  # noqa: BLE001 - the real handler reports malformed messages
+            return None, False
 
 
 # --------------------------------------------------------------------------- handlers
@@ -408,6 +479,7 @@ class SecurityHeaders(tornado.web.OutputTransform):
 
 # --------------------------------------------------------------------------- logging
 _KERNEL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_VARYING = re.compile(r"\"[^\"]*\"|'[^']*'|\([^)]*\)|\d+")
 
 
 class LogGuard(logging.Filter):
@@ -432,7 +504,10 @@ class LogGuard(logging.Filter):
         return keep
 
     def _decide(self, record: logging.LogRecord) -> bool:
-        key = (record.name, record.levelno, str(record.msg)[:200])
+        if not record.exc_info and not str(record.getMessage()).strip():
+            return False  # jupyter_server logs an empty warning for each write to a closed websocket
+        # One key per kind of line: quoted values and numbers (a message type, a count) vary.
+        key = (record.name, record.levelno, _VARYING.sub("_", str(record.msg)[:200]))
         now = time.monotonic()
         window = self.seen.get(key)
         if window is None or now - window[0] > self.PERIOD:
@@ -504,6 +579,9 @@ class PublicVoila(Voila):
     def init_settings(self):
         settings = super().init_settings()
         settings["headers"] = {**SECURITY_HEADERS, **settings.get("headers", {})}
+        # jupyter_server renders its error pages (a refused websocket, say) with static_url:
+        # without a static path that fails and logs a traceback instead of the error.
+        settings.setdefault("static_path", DEFAULT_STATIC_FILES_PATH)
         # Voila builds ``tornado.web.Application(**settings)``: this is its ``transforms`` argument.
         settings["transforms"] = [SecurityHeaders]
         settings["websocket_max_message_size"] = MAX_MESSAGE_BYTES

@@ -275,6 +275,9 @@
     var text = (MESSAGES[reason] || MESSAGES.lost)();
     showNotice(reason, text, true);
     document.documentElement.setAttribute("data-burgle-ended", reason);
+    // This notice says why; the apps' generic "connection lost" banner (burgle.web.ui.PageHelper)
+    // would only repeat it less precisely (burgle-page.css hides it).
+    document.documentElement.classList.add("burgle-ended");
   }
 
   function askWhy(afterClose) {
