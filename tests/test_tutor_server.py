@@ -163,3 +163,23 @@ def test_an_extra_flag_replaces_the_default_of_the_same_name():
     cmd = voila_command("nb.ipynb", 1, extra=["--VoilaExecutor.iopub_timeout=4", "--debug"])
     assert [a for a in cmd if a.startswith("--VoilaExecutor.iopub_timeout")] == ["--VoilaExecutor.iopub_timeout=4"]
     assert cmd[-1] == "--debug"
+
+
+def test_the_public_deployment_options_reach_the_server():
+    cmd = voila_command("nb.ipynb", 1, ip="0.0.0.0", max_kernels=40, idle_minutes=15, kernel_memory_mb=900,
+                        behind_proxy=True)
+    for flag in ("--Voila.ip=0.0.0.0", "--PublicKernelManager.max_kernels=40",
+                 "--PublicKernelManager.cull_connected_timeout=900", "--PublicKernelSpecManager.memory_mb=900",
+                 "--PublicVoila.behind_proxy=True"):
+        assert flag in cmd, flag
+    plain = voila_command("nb.ipynb", 1)
+    assert not any("max_kernels" in a or "behind_proxy" in a or "memory_mb" in a for a in plain)
+
+
+@pytest.mark.parametrize("args, wrong", [(["--max-kernels", "0"], "at least 1"),
+                                         (["--idle-minutes", "-5"], "above 0"),
+                                         (["--kernel-memory", "lots"], "whole number")])
+def test_burgle_tutor_refuses_nonsense_limits(args, wrong, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["tutor", "--no-browser", *args])
+    assert info.value.code == 2 and wrong in capsys.readouterr().err

@@ -52,11 +52,11 @@ REQUEST_CPU_SECONDS = 2.0
 #: deployment"): what ``--max-kernels`` is sized by.
 MEMORY_PER_VISITOR_MB = 120
 
-#: Address-space ceiling of one kernel (RLIMIT_AS, what ``prlimit --as`` sets). A kernel
-#: with the three apps open maps about 700 MB with MALLOC_ARENA_MAX=2 (most of it reserved,
-#: not used); this leaves room for ordinary use and stops a runaway kernel well before it
-#: can hurt its neighbours.
-KERNEL_MEMORY_MB = 1280
+#: Address-space ceiling of one kernel in MB (RLIMIT_AS, what ``prlimit --as`` sets). With
+#: MALLOC_ARENA_MAX=2 a kernel with all three apps open maps about 380 MB (118 MB resident;
+#: docs/benchmarks.md, "Public deployment"): this is twice that, room for ordinary use, and
+#: stops a runaway kernel long before it can hurt its neighbours.
+KERNEL_MEMORY_MB = 768
 
 
 def shorten(text: str, limit: int = MAX_QUOTE) -> str:

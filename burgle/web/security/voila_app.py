@@ -304,7 +304,7 @@ class PublicKernelManager(AsyncMappingKernelManager):
         if connections:
             # An open page pings its kernel every second (burgle.web.ui.PageHelper's watchdog),
             # so the kernel is never idle: what counts is the visitor (PublicWebsocketConnection).
-            idle, timeout = self.idle_seconds(kernel_id), max(self.cull_connected_timeout, self.cull_idle_timeout)
+            idle, timeout = self.idle_seconds(kernel_id), self.cull_connected_timeout
         else:
             idle, timeout = (utcnow() - kernel.last_activity).total_seconds(), self.cull_idle_timeout
         if idle > timeout and (self.cull_busy or kernel.execution_state != "busy"):
