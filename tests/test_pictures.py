@@ -252,9 +252,9 @@ def test_bad_floor_names_the_value(mid, floors):
 
 
 def test_unsupported_format_names_the_accepted_ones(mid, tmp_path):
-    with pytest.raises(PictureError, match=r"'pdf'.*svg, png"):
-        render(mid, fmt="pdf")
-    with pytest.raises(PictureError, match=r"'\.jpg'.*\.svg, \.png"):
+    with pytest.raises(PictureError, match=r"'jpeg'.*svg, png, pdf"):
+        render(mid, fmt="jpeg")
+    with pytest.raises(PictureError, match=r"'\.jpg'.*\.svg, \.png, \.pdf"):
         save(mid, tmp_path / "x.jpg")
     assert not (tmp_path / "x.jpg").exists()
 
@@ -370,6 +370,7 @@ def test_jupyter_reprs(mid):
 
 
 @pytest.mark.parametrize("module", ["burgle.analysis.guard_forecast", "burgle.pictures", "burgle.pictures.graphs",
+                                    "burgle.pictures.svg", "burgle.pictures.draw",
                                     "burgle.pictures.scene"])
 def test_doctests(module):
     import doctest

@@ -313,7 +313,7 @@ class Scene:
         return "\n\n".join(parts)
 
     def _repr_svg_(self) -> str:
-        from burgle.pictures import render_scene  # lazy: matplotlib only when drawn
+        from burgle.pictures import render_scene  # lazy: the scene does not need the drawing code
 
         return render_scene(self, "svg")
 
