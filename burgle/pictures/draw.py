@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import threading
 
-from burgle.pictures.layout import UNIT_INCH, Box, Dot, Label, Layout, Path
+from burgle.pictures.layout import HALO_PT, HALO_ROLES, PAPER, UNIT_INCH, Box, Dot, Label, Layout, Path
 from burgle.pictures.scene import PictureError
 
 __all__ = ["RASTER_FORMATS", "render_layout", "figure", "draw_on"]
@@ -58,9 +58,11 @@ def draw_on(ax, lay: Layout, texts: bool = True):
     >>> draw_on(ax, layout(scene(game, floors=1))) is ax
     True
     """
+    from matplotlib import patheffects
     from matplotlib.collections import LineCollection, PatchCollection
     from matplotlib.colors import to_rgba
 
+    halo = [patheffects.withStroke(linewidth=HALO_PT, foreground=PAPER)]
     ax.set_xlim(lay.xmin, lay.xmax)
     ax.set_ylim(lay.ymax, lay.ymin)
     ax.set_aspect("equal")
@@ -73,7 +75,7 @@ def draw_on(ax, lay: Layout, texts: bool = True):
             if texts:  # labels sit above every shape
                 ax.text(item.x, item.y, item.text, fontsize=item.size, color=item.color, ha=item.ha, va=item.va,
                         fontweight="bold" if item.bold else "normal", zorder=TEXT_Z + item.z, family=_FONT,
-                        gid=item.role, clip_on=False)
+                        gid=item.role, clip_on=False, path_effects=halo if item.role in HALO_ROLES else None)
         elif isinstance(item, Path):
             lines.setdefault(item.z, []).append(item)
         else:

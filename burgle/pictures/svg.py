@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from html import escape
 
-from burgle.pictures.layout import UNIT_INCH, Box, Dot, Label, Layout, Path, Poly
+from burgle.pictures.layout import HALO_PT, HALO_ROLES, PAPER, UNIT_INCH, Box, Dot, Label, Layout, Path, Poly
 
 __all__ = ["PT", "svg_document", "svg_element"]
 
@@ -79,6 +79,8 @@ def _points(points, x0: float, y0: float) -> str:
 def svg_element(item, x0: float = 0.0, y0: float = 0.0) -> str:
     """One layout item as one SVG element; (*x0*, *y0*) is the picture's top-left corner."""
     role = item.role
+    if item.group:
+        role += f'" data-marker="{item.group}'
     if isinstance(item, Box):
         x, y, w, h = (item.x - x0) * PT, (item.y - y0) * PT, item.w * PT, item.h * PT
         rx = f' rx="{_num(item.round * PT)}"' if item.round else ""
@@ -100,6 +102,8 @@ def svg_element(item, x0: float = 0.0, y0: float = 0.0) -> str:
                 f'stroke-linejoin="round"/>')
     if isinstance(item, Label):
         weight = ' font-weight="bold"' if item.bold else ""
+        if item.role in HALO_ROLES:
+            weight += f' stroke="{PAPER}" stroke-width="{HALO_PT:g}" stroke-linejoin="round" paint-order="stroke"'
         return (f'<text class="{role}" x="{_num((item.x - x0) * PT)}" y="{_num((item.y - y0) * PT)}" '
                 f'font-size="{item.size:g}" fill="{item.color}" text-anchor="{_ANCHOR[item.ha]}" '
                 f'dominant-baseline="{_BASELINE[item.va]}"{weight}>{escape(item.text, quote=False)}</text>')
