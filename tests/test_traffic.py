@@ -185,3 +185,32 @@ def test_percentile_rank_counts_ties_half():
     values = np.array([1.0, 2.0, 2.0, 3.0])
     assert percentile_rank(values, 0.5) == 0 and percentile_rank(values, 3.5) == 100
     assert percentile_rank(values, 2.0) == 50 and percentile_rank(values, 1.0) == 12.5
+
+
+# ----------------------------------------------------------------------------- the picture
+
+
+def test_traffic_picture_scene_legend_and_text_alternative():
+    from burgle.pictures import render_scene
+    from burgle.pictures.layout import legend_keys, layout
+    from burgle.pictures.scene import PictureError
+    from burgle.pictures.traffic import traffic_scene
+
+    office = L.job_walls("office")
+    sc = traffic_scene(office, title="The Office Job")
+    assert [f.title for f in sc.floors] == ["Floor 1 · code 190m3", "Floor 2 · code 11hu0"]
+    f1 = sc.floor(1)
+    h, cmp = T.heat(office[0]), T.compare_heat(office[0])
+    for i in range(16):
+        assert f1.overlay_labels[f"1{index_name(i)}"] == f"{h[i]} · {100 * h[i] / sum(h):.1f}%"
+        assert f1.cell(i).note == (f"gabob {cmp.gabob[i]}" if i in cmp.cells else "")
+        assert f"{index_name(i)} heat {h[i]}, {100 * h[i] / sum(h):.1f}% of his steps" in f1.alt_text
+    assert f1.header[2] == "gabob.com differs on 6 cells (notes)"
+    assert sc.floor(2).header[2] == "gabob.com shows the same heat" and not any(v.note for v in sc.floor(2).cells)
+    assert legend_keys(sc) == ["odds"]  # the overlay's own entry, nothing from a game
+    assert "the guard's traffic" in " ".join(i.text for i in layout(sc).items if i.role == "legend")
+    assert render_scene(sc, "png")[:8] == b"\x89PNG\r\n\x1a\n"
+    single = traffic_scene([L.job_walls("bank")[1]])
+    assert single.floors[0].header[:2] == ("Code e0607", "Busiest: 8 cells tie, heat 79, 10.5% of his steps each")
+    with pytest.raises(PictureError, match="1 to 3 floors, not 4"):
+        traffic_scene(list(L.job_walls("bank")) + [office[0]])

@@ -172,8 +172,14 @@ def decode_building(text: str, floors: int | None = None) -> tuple[frozenset[Wal
         raise LayoutError(f"a building code is one 5-character code per floor, such as '190m3 11hu0', not {text!r}")
     if floors is not None and len(codes) != floors:
         raise LayoutError(f"{text.strip()!r} gives {len(codes)} floor code(s), but the building has {floors} floors")
-    return tuple(check_layout(decode(c), floor=k if len(codes) > 1 else None, source=f"code {c!r}")
-                 for k, c in enumerate(codes, 1))
+    out = []
+    for k, c in enumerate(codes, 1):
+        try:
+            walls = decode(c)
+        except LayoutError as exc:
+            raise LayoutError(f"floor {k}: {exc}" if len(codes) > 1 else str(exc)) from None
+        out.append(check_layout(walls, floor=k if len(codes) > 1 else None, source=f"code {c!r}"))
+    return tuple(out)
 
 
 # ----------------------------------------------------------------------------- text
