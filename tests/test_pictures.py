@@ -323,10 +323,10 @@ def test_alt_text_describes_the_picture(mid):
 
 def test_route_scene_for_the_cli():
     """GUARD-10 vector F1 A1>D2 drawn on its own: 6 numbered steps, one tied route."""
-    from burgle.geometry.board import parse_index, parse_walls
-    from burgle.data.walls import BANK_JOB_WALLS
+    from burgle.geometry.board import parse_index
+    from burgle.geometry.layouts import job_walls
 
-    walls = parse_walls(",".join(BANK_JOB_WALLS[1]))
+    walls = job_walls("bank")[0]
     sc = route_scene(walls, parse_index("A1"), parse_index("D2"), floor=1)
     (fs,) = sc.floors
     assert [b for _, b in fs.route.badges] == ["1", "2", "3", "4", "5", "6"]
