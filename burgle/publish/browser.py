@@ -16,13 +16,12 @@ import sys
 _INSTALLED = False
 
 
-def install() -> bool:
-    """Patch the kernel's comm sender (once); True if running in the browser."""
+def install() -> None:
+    """Patch the kernel's comm sender, once, when running in the browser (returns nothing,
+    so the cell that calls it shows nothing)."""
     global _INSTALLED
-    if sys.platform != "emscripten":
-        return False
-    if _INSTALLED:
-        return True
+    if sys.platform != "emscripten" or _INSTALLED:
+        return
     from IPython import get_ipython
     from js import JSON  # Pyodide's bridge to the page's JavaScript
 
@@ -38,4 +37,3 @@ def install() -> bool:
 
     shell.send_comm = send_comm
     _INSTALLED = True
-    return True
