@@ -8,7 +8,7 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("route", "simulate", "lessons", "draw", "tutor")
+SUBCOMMANDS = ("route", "simulate", "lessons", "draw", "tutor", "i18n")
 
 
 def build_parser() -> argparse.ArgumentParser:
