@@ -70,6 +70,19 @@ class _Entry:
     ids: str  # rule id, key, aliases
 
 
+def _scene_start(lesson: Lesson, index: int) -> int:
+    """Where a link to step *index* opens: back over the read-only steps just before it
+    (the narration that sets the scene), so a link never skips a lesson's introduction.
+
+    >>> from burgle.lessons import load_all
+    >>> _scene_start(next(l for l in load_all() if l.id.startswith("48-")), 1)
+    0
+    """
+    while index > 0 and lesson.steps[index - 1].expect is None and lesson.steps[index - 1].predict is None:
+        index -= 1
+    return index
+
+
 def normalize_rule_id(word: str) -> str | None:
     """``guard 9``, ``Guard-9``, ``guard9`` -> ``GUARD-9`` when that id exists, else None."""
     m = _RULE_WORD.match(word.strip().lower())
@@ -181,7 +194,7 @@ class RulesLookup:
         if entry.kind == "lesson":
             lesson = self.by_id[entry.key]
             step, text = self._matching_step(lesson, words)
-            link = Link(lesson.id, lesson.title, step)
+            link = Link(lesson.id, lesson.title, _scene_start(lesson, step))
             return Hit("lesson", lesson.id, lesson.title, text or lesson.summary, entry.rule, (link,), score)
         return Hit(entry.kind, entry.key, entry.title, entry.text, entry.rule,
                    self.links(entry.rule, names=(entry.name,) if entry.kind != "rule" else ()), score)
@@ -211,7 +224,7 @@ class RulesLookup:
                 continue
             for i, s in enumerate(lesson.steps):
                 if any(n and re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in names):
-                    out.append(Link(lesson.id, lesson.title, i))
+                    out.append(Link(lesson.id, lesson.title, _scene_start(lesson, i)))
                     break
         if out:
             order = {lesson.id: n for n, lesson in enumerate(self.lessons)}
@@ -221,11 +234,11 @@ class RulesLookup:
     def _teaching_step(self, lesson: Lesson, rule: str, names=()) -> int:
         for i, s in enumerate(lesson.steps):
             if rule in s.rules:
-                return i
+                return _scene_start(lesson, i)
         for i, s in enumerate(lesson.steps):
             if re.search(rf"\b{re.escape(rule)}\b", s.text) or any(
                     n and re.search(rf"\b{re.escape(n)}\b", s.text, re.I) for n in names):
-                return i
+                return _scene_start(lesson, i)
         return 0
 
     def _closest(self, rule: str) -> tuple[Link, ...]:
