@@ -16,6 +16,12 @@ from burgle.i18n.languages import UnknownLanguage
 LANGS = ("es", "ja")
 
 
+@pytest.fixture(scope="module")
+def pot():
+    """The messages the sources hold now (one extraction for the module's catalog tests)."""
+    return tools.template()
+
+
 # ---------------------------------------------------------------- languages
 
 def test_language_codes_are_read_leniently_and_unknown_ones_name_the_allowed():
@@ -46,11 +52,10 @@ def test_contexts_separate_words_and_english_falls_back_to_the_source():
     assert Translator("es").gettext("A string nobody translated") == "A string nobody translated"
 
 
-def test_extraction_finds_narration_templates_and_marked_ui_words():
+def test_extraction_finds_narration_templates_and_marked_ui_words(pot):
     from burgle.engine.happenings import TEMPLATES
     from burgle.i18n.happenings import VERBATIM, context
 
-    pot = tools.template()
     ids = {(m.context, m.id if isinstance(m.id, str) else m.id[1]) for m in pot if m.id}
     for kind, template in TEMPLATES.items():
         if kind not in VERBATIM:
@@ -59,8 +64,8 @@ def test_extraction_finds_narration_templates_and_marked_ui_words():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_committed_catalogs_are_complete_compiled_and_keep_their_placeholders(lang):
-    assert [str(p) for p in tools.check_catalog(lang)] == []
+def test_committed_catalogs_are_complete_compiled_and_keep_their_placeholders(lang, pot):
+    assert [str(p) for p in tools.check_catalog(lang, pot=pot)] == []
 
 
 def _locale_copy(tmp_path: Path) -> Path:
@@ -76,27 +81,27 @@ def _edit_po(locale: Path, lang: str, old: str, new: str) -> None:
     po.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_catalog_check_reports_a_lost_placeholder_a_changed_cell_and_a_stale_mo(tmp_path):
+def test_catalog_check_reports_a_lost_placeholder_a_changed_cell_and_a_stale_mo(tmp_path, pot):
     locale = _locale_copy(tmp_path)
     _edit_po(locale, "es", 'msgstr "{who} se mueve a {cell}."', 'msgstr "{who} se mueve a 1B2."')
-    problems = [str(p) for p in tools.check_catalog("es", locale)]
+    problems = [str(p) for p in tools.check_catalog("es", locale, pot=pot)]
     assert any("missing {cell}" in p for p in problems)
     assert any("extra 1B2" in p for p in problems)
     assert any(".mo" in p and "differs from the .po" in p for p in problems)
 
 
-def test_catalog_check_reports_fuzzy_and_missing_messages(tmp_path):
+def test_catalog_check_reports_fuzzy_and_missing_messages(tmp_path, pot):
     locale = _locale_copy(tmp_path)
     _edit_po(locale, "ja", 'msgstr "次へ"', 'msgstr ""')
     _edit_po(locale, "ja", 'msgctxt "happening move"', '#, fuzzy\nmsgctxt "happening move"')
-    problems = tools.check_catalog("ja", locale)
+    problems = tools.check_catalog("ja", locale, pot=pot)
     assert {(p.kind, p.key) for p in problems} >= {("missing", "Next"), ("stale", "happening move | {who} moves to {cell}.")}
 
 
-def test_catalog_check_reports_impolite_japanese(tmp_path):
+def test_catalog_check_reports_impolite_japanese(tmp_path, pot):
     locale = _locale_copy(tmp_path)
     _edit_po(locale, "ja", 'msgstr "{who}が{cell}に移動します。"', 'msgstr "{who}が{cell}に移動する。"')
-    assert any(p.kind == "style" for p in tools.check_catalog("ja", locale))
+    assert any(p.kind == "style" for p in tools.check_catalog("ja", locale, pot=pot))
 
 
 def test_compile_writes_what_the_pages_read(tmp_path):

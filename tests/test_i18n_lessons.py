@@ -158,6 +158,20 @@ def test_impolite_japanese_and_unpaired_spanish_marks_are_reported():
     assert ("style", "move", "right") in kinds(lesson, "es", es)
 
 
+def test_a_part_named_differently_in_two_lessons_is_reported(tmp_path):
+    from burgle.lessons.translations import part_problems
+
+    folder = tmp_path / "tutorials"
+    shutil.copytree(TUTORIALS / "es", folder / "es")
+    lessons = [LESSONS[lid] for lid in TRANSLATED]
+    assert part_problems(lessons, "es", folder) == []
+    path = folder / "es" / "02-reading-the-board.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('part = "Lo básico"', 'part = "Lo esencial"'),
+                    encoding="utf-8")
+    [problem] = part_problems(lessons, "es", folder)
+    assert problem.lesson == "02-reading-the-board" and "'Lo esencial'" in problem.message
+
+
 # ---------------------------------------------------------------- staleness
 
 def _rewritten(step_index: int, new_text: str):

@@ -55,9 +55,14 @@ def run_check(args) -> int:
     from burgle.i18n import data, tools
 
     failed = 0
-    pot = tools.template()
+    try:
+        pot = tools.template()
+    except ImportError:
+        print("FAIL  the gettext catalogs need Babel to be checked: pip install -e '.[i18n]' "
+              "(the data translations are checked below)", file=sys.stderr)
+        pot, failed = None, 1
     for lang in _languages(args):
-        problems = data.check(lang) + tools.check_catalog(lang, pot=pot)
+        problems = data.check(lang) + (tools.check_catalog(lang, pot=pot) if pot is not None else [])
         stale = [p for p in problems if p.kind == "stale"]
         blocking = [p for p in problems if p.kind != "stale" or not args.allow_stale]
         for p in problems:

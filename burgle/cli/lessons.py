@@ -75,7 +75,7 @@ def run_check(args) -> int:
 def _check_translations(lessons, lang: str, allow_stale: bool) -> int:
     from burgle.i18n.languages import DEFAULT, language
     from burgle.lessons import LessonError, check_lesson
-    from burgle.lessons.translations import check_translation, localize
+    from burgle.lessons.translations import check_translation, localize, part_problems
 
     lang = language(lang)
     if lang == DEFAULT:
@@ -83,8 +83,11 @@ def _check_translations(lessons, lang: str, allow_stale: bool) -> int:
               "English is the lessons themselves", file=sys.stderr)
         return 2
     failed = translated = stale_count = 0
+    by_part = {}
+    for p in part_problems(lessons, lang):
+        by_part.setdefault(p.lesson, []).append(p)
     for lesson in lessons:
-        problems = check_translation(lesson, lang)
+        problems = check_translation(lesson, lang) + by_part.get(lesson.id, [])
         if not any(p.kind in ("missing", "unreadable") and not p.step and not p.field for p in problems):
             translated += 1
         try:

@@ -205,6 +205,32 @@ def check_translation(lesson: Lesson, lang: str, folder=None) -> list[Problem]:
     return check_groups(lesson, lang, found)
 
 
+def part_problems(lessons, lang: str, folder=None) -> list[Problem]:
+    """Lessons of one part of the course (the same English ``part``) must name it the same
+    way in *lang*: the lesson list groups them by that name."""
+    names: dict[str, dict[str, list[str]]] = {}
+    for lesson in lessons:
+        if not lesson.part:
+            continue
+        try:
+            found = load_translation(lesson, lang, folder)
+        except TranslationFileError:
+            continue
+        name = (found or {}).get("", {}).get("part")
+        if name:
+            names.setdefault(lesson.part, {}).setdefault(name, []).append(lesson.id)
+    problems = []
+    for part, spellings in names.items():
+        if len(spellings) > 1:
+            first = sorted(spellings.items(), key=lambda kv: (-len(kv[1]), kv[0]))[0][0]
+            for name, ids in spellings.items():
+                if name != first:
+                    for lesson_id in ids:
+                        problems.append(Problem(lesson_id, language(lang), "", "invariant", f"part {part!r} is "
+                                                f"{name!r} here but {first!r} in other lessons", "part"))
+    return problems
+
+
 # ---------------------------------------------------------------- using a translation
 
 def usable_groups(lesson: Lesson, lang: str, found) -> dict[str, dict[str, str]]:
