@@ -157,16 +157,17 @@ def _tile(spec, field: str) -> Tile:
         raise ScenarioError(f"a {ttype.name} carries one of the numbers {numbers}, not {number!r}", field=field)
     if not numbers and number is not None:
         raise ScenarioError(f"a {ttype.name} has no combination number", field=field)
-    t = Tile(kind, number)
+    values: dict = {}
     for flag in TILE_FLAGS:
         if flag in spec:
             if not isinstance(spec[flag], bool):
                 raise ScenarioError(f"{flag} is true or false, not {spec[flag]!r}", field=f"{field}.{flag}")
-            setattr(t, flag, spec[flag])
+            values[flag] = spec[flag]
     for name, hi in TILE_COUNTS.items():
         if name in spec:
-            setattr(t, name, _int(spec[name], f"{field}.{name}", 0, hi))
-    t.items = [str(i) for i in _list(spec.get("items", []), f"{field}.items")]
+            values[name] = _int(spec[name], f"{field}.{name}", 0, hi)
+    values["items"] = tuple(str(i) for i in _list(spec.get("items", []), f"{field}.items"))
+    t = Tile(kind, number)._replace(**values)
     if (t.alarm or t.hack or t.dice or t.cracked or t.stealth or t.keypad_open) and not t.revealed:
         raise ScenarioError("tokens lie only on revealed tiles: add 'revealed'", field=field)
     return t
@@ -251,7 +252,7 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     tiles = [given.get(c) or rest.pop() for c in range(FLOORS * N)]
     for ch in crew:
         if ch.cell is not None and not tiles[ch.cell].revealed:
-            tiles[ch.cell].revealed = True  # a character stands only on a face-up tile
+            tiles[ch.cell] = tiles[ch.cell]._replace(revealed=True)  # a character stands only on a face-up tile
 
     # guards
     trim = TRIM[len(crew)]
@@ -322,7 +323,7 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     )
     if sc.get("entrance") is not None:
         state.entrance = _cell(sc["entrance"], "entrance", 1)
-        tiles[state.entrance].revealed = tiles[state.entrance].downstairs = True  # SETUP-9
+        state.set_tile(state.entrance, revealed=True, downstairs=True)  # SETUP-9
     state.active = _int(sc.get("active", 0), "active", 0, len(crew) - 1)
     state.turn = _int(sc.get("turn", 1), "turn", 1, 10_000)
     state.allowance = _int(sc.get("allowance", 4), "allowance", 0, 20)
@@ -354,10 +355,9 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     _check_guards(state)
     game = cls(state, {"scenario": raw})
     if active.cell is None:  # its first turn: placed at the entrance (SETUP-11)
-        from burgle.engine import turns
-
         state.turn -= 1
-        game._drive(turns.begin_turn(game, state.active), None)
+        base = state.copy()
+        game._drive(game._start(None), None, base, None, ())
     return game
 
 
