@@ -32,7 +32,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 
 #: Settings of the ``limits`` server.
-LIMITS = {"idle_seconds": 6, "gone_seconds": 3, "memory_mb": 560}
+LIMITS = {"idle_seconds": 6, "gone_seconds": 10, "memory_mb": 560}
 
 LIMITS_NOTEBOOK = '''\
 import time

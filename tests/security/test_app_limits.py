@@ -81,11 +81,11 @@ def test_the_explorer_refuses_a_huge_command_without_echoing_it():
 
 # ------------------------------------------------------------------ time limit
 def test_request_time_limit_cuts_off_a_long_computation():
-    start = time.monotonic()
+    start = time.process_time()
     with pytest.raises(RequestCutOff, match="cut off"):
         with request_time_limit(0.3):
             _spin(5)
-    assert time.monotonic() - start < 3
+    assert time.process_time() - start < 2  # stopped at its limit, not after the 5 s of CPU
 
 
 def test_a_cut_off_click_shows_a_message_and_the_page_goes_on(monkeypatch):
@@ -131,9 +131,9 @@ def test_the_kernel_guard_cuts_off_slow_requests_and_ends_the_kernel_on_memory()
     k.shell_handlers["comm_msg"] = lambda *a: _spin(5)
     k.shell_handlers["comm_close"] = lambda *a: (_ for _ in ()).throw(MemoryError())
     public_kernel.guard_comm_handlers(k, seconds=0.3, on_out_of_memory=lambda: ended.append(True))
-    start = time.monotonic()
+    start = time.process_time()
     k.shell_handlers["comm_msg"](None, [], {"content": {}})  # cut off and dropped, the kernel goes on
-    assert time.monotonic() - start < 3 and not ended
+    assert time.process_time() - start < 2 and not ended
     k.shell_handlers["comm_close"](None, [], {"content": {}})
     assert ended == [True]
     assert k.shell_handlers["execute_request"].__name__ == "<lambda>"  # only comm handlers are wrapped

@@ -285,3 +285,16 @@ def test_9_behind_a_tls_proxy_the_cookies_are_secure(free_limits):
     v = visit(free_limits, headers={"X-Forwarded-Proto": "https"})
     assert v.status == 200 and v.cookie_lines and all("Secure" in c for c in v.cookie_lines), v.cookie_lines
     assert v.leave() == 204
+
+
+# --------------------------------------------------------------------- a kernel that cannot start
+def test_a_page_whose_kernel_cannot_start_ends_instead_of_hanging(tmp_path):
+    """Voila kept such a page open forever (its executor's task failed unseen), holding the
+    connection; the server now ends it after ``page_timeout``."""
+    from burgle.web.tutor.server import TutorServer
+
+    log = open(tmp_path / "server.log", "w")
+    with TutorServer(log_level="WARN", stdout=log, stderr=log, kernel_memory_mb=40,  # too little to start
+                     extra=["--PublicVoila.page_timeout=10"]) as server:
+        status, _, page, _ = fetch(server.url, timeout=60)
+    assert status == 200 and "This page could not be built" in page

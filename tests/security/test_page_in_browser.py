@@ -80,12 +80,12 @@ def test_an_idle_page_says_it_was_closed_and_offers_a_reload(context, free_limit
     notice = page.locator(".burgle-page-notice")
     notice.wait_for(timeout=(LIMITS["idle_seconds"] + 20) * 1000)
     assert f"closed after {LIMITS['idle_seconds']} seconds without use" in notice.inner_text()
-    assert wait_for(lambda: not kernel_pids(free_limits), 10)
+    assert wait_for(lambda: not kernel_pids(free_limits), 30)
     notice.get_by_role("button", name="Reload the page").click()
     page.wait_for_selector(".probe-ready", timeout=60_000)  # a fresh page, a fresh kernel
     assert page.locator(".burgle-page-notice").count() == 0
     _leave(page)
-    assert wait_for(lambda: not kernel_pids(free_limits), 10)
+    assert wait_for(lambda: not kernel_pids(free_limits), 30)
 
 
 def test_a_page_out_of_memory_says_so(context, free_limits):

@@ -32,6 +32,7 @@ deployment needs (issue 15; docs/publishing.md, "Public deployment"):
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import collections
 import contextvars
@@ -112,6 +113,10 @@ SECURITY_HEADERS = {
     "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 }
+
+#: Seconds a page may take to build (its notebook run) before the server gives up on it.
+#: Ten tutor pages at once took 35 s on 2 busy cores (docs/benchmarks.md).
+PAGE_TIMEOUT = 300
 
 #: Largest HTTP request body (the page only ever POSTs its unload beacon).
 MAX_BODY_BYTES = 64 * 1024
@@ -307,7 +312,11 @@ class PublicKernelManager(AsyncMappingKernelManager):
             idle, timeout = self.idle_seconds(kernel_id), self.cull_connected_timeout
         else:
             idle, timeout = (utcnow() - kernel.last_activity).total_seconds(), self.cull_idle_timeout
-        if idle > timeout and (self.cull_busy or kernel.execution_state != "busy"):
+        # A kernel still starting, or running its page's notebook, is never idle: under load
+        # a page can take longer to build than the idle time (it died mid-start, and Voila
+        # then never finished that page).
+        working = kernel.execution_state in ("starting", "busy") and not self.cull_busy
+        if idle > timeout and not working:
             self.log.info("Closing an idle page's kernel (%d s idle, %d connection(s)).", idle, connections)
             self._record(kernel_id, "idle")
             self._close_pages(kernel_id)
@@ -342,7 +351,7 @@ class PublicWebsocketConnection(ZMQChannelsWebsocketConnection):
     def handle_incoming_message(self, incoming_msg) -> None:
         msg_type, ping = self._peek(incoming_msg)
         allowed = self.multi_kernel_manager.allowed_message_types
-        if allowed and msg_type not in allowed:
+        if msg_type is not None and allowed and msg_type not in allowed:
             self.refused = getattr(self, "refused", 0) + 1
             if self.refused == 1:
                 self.log.warning("A page sent a message of a type kernels do not take (%s); dropped.",
@@ -351,11 +360,11 @@ class PublicWebsocketConnection(ZMQChannelsWebsocketConnection):
                 self.log.warning("Closed a page's connection after %d refused messages.", self.MAX_REFUSED)
                 self.websocket_handler.close(4002, "refused messages")
             return
-        if not ping:
+        if msg_type is not None and not ping:
             manager = self.multi_kernel_manager
             if isinstance(manager, PublicKernelManager):
                 manager.note_visit(self.kernel_id)
-        super().handle_incoming_message(incoming_msg)
+        super().handle_incoming_message(incoming_msg)  # (what it cannot read, it reports and drops)
 
     def _peek(self, incoming_msg) -> tuple[str | None, bool]:
         """(message type, whether it is the page's keep-alive ping), read cheaply."""
@@ -389,7 +398,19 @@ class PublicVoilaHandler(TornadoVoilaHandler):
                 return
             self._give_xsrf_cookie()
         _page_owner.set(_username(self.current_user))  # this task's context only
-        await super().get(path=path)
+        if path:
+            await super().get(path=path)
+            return
+        # Voila waits forever for a page whose kernel died while it started (its executor's
+        # task fails and nobody tells the page's stream): end such a page, not keep it open.
+        limit = self.settings.get("burgle_page_timeout", PAGE_TIMEOUT)
+        try:
+            await asyncio.wait_for(super().get(path=path), limit)
+        except asyncio.TimeoutError:
+            self.log.warning("A page was not built within %d s and was ended.", limit)
+            if not self._finished:
+                self.finish("<p class='burgle-page-failed'>This page could not be built. Reload the page to "
+                            "try again.</p></body></html>")
 
     def _give_xsrf_cookie(self) -> None:
         """Voila's unload beacon reads ``_xsrf`` from ``document.cookie`` and sends it with
@@ -554,6 +575,8 @@ class PublicVoila(Voila):
 
     behind_proxy = Bool(False, config=True,
                         help="Trust X-Forwarded-For/-Proto from a reverse proxy (only when one is in front).")
+    page_timeout = Int(PAGE_TIMEOUT, config=True,
+                       help="Seconds a page may take to build before the server ends it with a message.")
 
     def initialize(self, argv=None):
         self.update_config(Config(PUBLIC_CONFIG))  # the command line and config files still win
@@ -585,6 +608,7 @@ class PublicVoila(Voila):
         # Voila builds ``tornado.web.Application(**settings)``: this is its ``transforms`` argument.
         settings["transforms"] = [SecurityHeaders]
         settings["websocket_max_message_size"] = MAX_MESSAGE_BYTES
+        settings["burgle_page_timeout"] = self.page_timeout
         settings["xsrf_cookie_kwargs"] = {"samesite": "Strict"}
         return settings
 
