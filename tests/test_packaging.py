@@ -13,6 +13,7 @@ from an empty temporary directory.
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import re
@@ -139,7 +140,9 @@ def test_the_installed_wheel_serves_the_tutor_page_from_any_directory(venv, tmp_
             time.sleep(0.2)
         # Voila runs the notebook in a new kernel before answering: the page holds the
         # app's widget view, and no error output.
-        with urllib.request.urlopen(url, timeout=120) as r:
+        # One visitor: the kernel answers only the browser that loaded its page (its cookies).
+        visitor = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with visitor.open(url, timeout=120) as r:
             assert r.status == 200
             page = r.read().decode()
         outputs = [json.loads(m) for m in re.findall(
@@ -148,7 +151,7 @@ def test_the_installed_wheel_serves_the_tutor_page_from_any_directory(venv, tmp_
         assert not [o for o in outputs if o.get("output_type") == "error"], outputs
         assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
         kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
-        with urllib.request.urlopen(f"{url}api/kernels/{kernel}", timeout=10) as r:
+        with visitor.open(f"{url}api/kernels/{kernel}", timeout=10) as r:
             info = json.load(r)
         assert info["id"] == kernel and info["execution_state"] in ("idle", "busy")
     finally:
