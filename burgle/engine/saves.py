@@ -26,13 +26,16 @@ VERSION = 1
 
 
 def save_document(game) -> dict:
-    return {
+    doc = {
         "format": FORMAT,
         "version": VERSION,
         "origin": game.origin,
         "actions": [str(a) for a in game.log],
         "state": game.to_dict(),
     }
+    if game.explicit_chance:  # chance outcomes are actions in the log from this point on
+        doc["explicit_chance_from"] = game._explicit_from
+    return doc
 
 
 def dumps(game) -> str:
@@ -63,7 +66,9 @@ def read_json(source, what: str = "save file") -> tuple[dict, str | None]:
     return doc, name
 
 
-def rebuild(origin: dict, actions, source: str | None = None):
+def rebuild(origin: dict, actions, source: str | None = None, explicit_from: int | None = None):
+    """The game *origin* describes, with *actions* applied (chance explicit from action
+    *explicit_from* on, when given)."""
     from burgle.engine.game import Game
 
     if "scenario" in origin:
@@ -80,10 +85,14 @@ def rebuild(origin: dict, actions, source: str | None = None):
         except ScenarioError as exc:
             raise ScenarioError(str(exc), field=f"origin.{exc.field}" if exc.field else "origin", source=source) from None
     for i, text in enumerate(actions):
+        if i == explicit_from:
+            game.explicit_chance = True
         try:
             game.apply(text)
         except (ActionSyntaxError, IllegalAction) as exc:
             raise ScenarioError(f"action {i + 1} cannot be replayed: {exc}", field=f"actions[{i}]", source=source) from None
+    if explicit_from is not None and explicit_from >= len(actions):
+        game.explicit_chance = True
     return game
 
 
@@ -122,10 +131,16 @@ def load_document(source):
     actions = doc.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ScenarioError("actions must be a list of action texts such as 'move 2C3'", field="actions", source=name)
-    game = rebuild(origin, actions, source=name)
+    explicit_from = doc.get("explicit_chance_from")
+    if explicit_from is not None and not (isinstance(explicit_from, int) and 0 <= explicit_from <= len(actions)):
+        raise ScenarioError(f"explicit_chance_from must be an action index 0..{len(actions)}, not {explicit_from!r}",
+                            field="explicit_chance_from", source=name)
+    game = rebuild(origin, actions, source=name, explicit_from=explicit_from)
     stored = doc.get("state")
     if stored is not None:
         replayed = json.loads(json.dumps(game.to_dict()))
+        if "known" not in stored:  # saved before the players' knowledge of deck orders was kept
+            replayed.pop("known", None)
         diff = first_difference(stored, replayed)
         if diff:
             raise ScenarioError(
