@@ -113,3 +113,63 @@ def test_lessons_together_teach_every_rule_id_in_rules_md():
     cov = coverage(load_all(TUTORIALS))
     missing = [rid for rid, lessons in cov.items() if not lessons]
     assert not missing, f"no lesson teaches: {', '.join(missing)}"
+
+
+# ---------------------------------------------------------------------- predictions
+ELEVEN = tomllib.loads((TUTORIALS / "11-clockwise-tie-break.toml").read_text())
+
+
+def bad_prediction(mutate) -> str:
+    doc = copy.deepcopy(ELEVEN)
+    fork = next(s for s in doc["steps"] if s["key"] == "fork")
+    mutate(fork["predict"])
+    with pytest.raises(LessonError) as err:
+        check_lesson(parse_lesson(doc, "tutorials/11-clockwise-tie-break.toml"))
+    return str(err.value)
+
+
+def test_a_prediction_the_engine_disproves_is_reported():
+    def wrong_answer(p):
+        p["answer"] = "1C2"
+    msg = bad_prediction(wrong_answer)
+    assert "step 'fork'" in msg and "answers 1C2" in msg and "guard_step" in msg
+
+
+def test_a_prediction_whose_other_option_also_happens_is_reported():
+    def both(p):
+        p["cells"] = ["1B1", "1A2"]  # he steps on 1A2 as well: the claim does not single out the answer
+    assert "1A2 too" in bad_prediction(both)
+
+
+def test_a_prediction_needs_a_claim_tied_to_its_answer():
+    def no_claim(p):
+        del p["happened"]
+    assert "no claim" in bad_prediction(no_claim)
+
+    def other_cell(p):
+        p["happened"] = ["guard_step 1A2"]
+    assert "names the answer cell" in bad_prediction(other_cell)
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda p: p.update(answer="1D4"), "not among the cells"),
+    (lambda p: p.update(choices=["a", "b"]), "not both"),
+    (lambda p: p.update(cells=["1B1"]), "at least 2"),
+    (lambda p: p.update(by="intro"), "not this step or a later one"),
+    (lambda p: p.update(colour="red"), "predict.colour"),
+    (lambda p: p.pop("question"), "'question'"),
+])
+def test_malformed_predictions_are_refused_with_the_field(mutate, words):
+    assert words in bad_prediction(mutate)
+
+
+def test_every_lesson_names_its_part_and_a_part_is_one_run_of_lessons():
+    """Issue 10 §6: part titles come from the lesson data, not guessed from rule families."""
+    lessons = load_all(TUTORIALS)
+    assert {l.id: l.part for l in lessons}["45-loot-gemstone-tiara-painting"] == "Tools and loot"
+    assert all(l.part for l in lessons), [l.id for l in lessons if not l.part]
+    runs = [l.part for i, l in enumerate(lessons) if i == 0 or lessons[i - 1].part != l.part]
+    assert len(runs) == len(set(runs)), f"a part's lessons are split up in the order: {runs}"
+    def blank(d):
+        d["part"] = " "
+    assert "'part' must be non-empty text" in bad(blank)

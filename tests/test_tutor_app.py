@@ -151,8 +151,15 @@ def test_back_restart_and_home_buttons(app):
     app.back_button.click()
     assert app.session.step.key == "peek" and app.session.waiting
     assert "peek 1B2" in [b.description for b in app.action_buttons]
+    app.restart_button.click()  # a step has been done: it asks first
+    assert visible(app.confirm_box) and app.session.index == 1
+    app.restart_no.click()
+    assert not visible(app.confirm_box) and app.session.index == 1
     app.restart_button.click()
-    assert app.session.index == 0 and app.session.game.log == []
+    app.restart_yes.click()
+    assert app.session.index == 0 and app.session.game.log == [] and not visible(app.confirm_box)
+    app.restart_button.click()  # nothing done yet: no question
+    assert not visible(app.confirm_box) and app.session.index == 0
     app.home_button.click()
     assert visible(app.home_view) and not visible(app.lesson_view)
     assert "Pick up where you left off" in app.banner_html.value  # the place is remembered
@@ -194,11 +201,14 @@ def test_search_hits_open_their_lesson(app):
     assert "<mark>Lavatory</mark>" in app.results.children[0].children[0].value
     app.hit_buttons[0].click()
     assert visible(app.lesson_view) and app.session.lesson.id == FIRST.id
-    assert app.session.step.key == "peek"  # the step that teaches it
+    assert app.session.step.key == "intro"  # the scene of the step that teaches it (peek)
 
     app.home_button.click()
     app.search.value = "GUARD-9"  # no lesson here teaches it: the closest one is offered
     assert "No lesson teaches GUARD-9 yet" in app.results.children[0].children[0].value
+    # the hit shows the rule's full wording, not only its title (issue 9)
+    assert "Full rule: GUARD-9" in app.results.children[0].children[0].value
+    assert "the leftmost from the guard" in app.results.children[0].children[0].value
     app.hit_buttons[0].click()
     assert app.session.lesson.id == FIRST.id
 
@@ -308,3 +318,93 @@ def test_a_lesson_whose_scenario_does_not_load_is_reported_not_fatal(folder):
     assert app.errors == [] and visible(app.home_view) and "cannot be opened yet" in app.banner_html.value
     app.lesson_buttons[FIRST.id].click()
     assert app.session.lesson.id == FIRST.id
+
+
+# ---------------------------------------------------------------------- issue 10
+@pytest.fixture
+def all_lessons():
+    a = TutorApp(TUTORIALS)
+    a.store.loaded = True
+    yield a
+    assert a.errors == []
+
+
+def test_typed_actions_are_judged_by_the_engine_with_the_rule(app):
+    app.open_lesson(FIRST.id, 1)
+    app.typed.value = "peek 1D4"  # what the browser sends on Enter
+    assert app.session.feedback.kind == "illegal" and "ACT-2" in app.feedback.value
+    assert app.typed.value == ""  # emptied for the next try
+    assert app.helper.focus.startswith(".burgle-tutor .burgle-feedback#")  # the focus goes to the answer
+    app.typed.value = "fly away"
+    assert "not an action the game knows" in app.feedback.value
+    app.typed.value = "  peek 1B2 "
+    assert app.session.feedback.kind == "right" and app.session.acted
+
+
+def test_a_prediction_step_asks_first_on_the_board_then_shows_the_route(all_lessons):
+    app = all_lessons
+    lesson = app.by_id["11-clockwise-tie-break"]
+    app.open_lesson(lesson.id, [s.key for s in lesson.steps].index("fork"))
+    assert visible(app.predict_box) and [b.description for b in app.answer_buttons] == ["1B1", "1C2"]
+    assert app.action_buttons == [] and not visible(app.actions_box)
+    hidden = app.picture.value
+    assert app.click_cell("1C2").kind == "wrong"  # a click on the board answers
+    assert "The answer: <b class='burgle-cell'>1B1</b>" in app.feedback.value
+    assert "Nothing changed" not in app.feedback.value and all(b.disabled for b in app.answer_buttons)
+    assert app.picture.value != hidden  # the route is drawn now
+    assert "move 1C2" in [b.description for b in app.action_buttons]
+    assert app.click_cell("1B1") is None  # answered: a click is no answer any more
+
+
+def test_choice_predictions_by_button(all_lessons):
+    app = all_lessons
+    lesson = app.by_id["16-losing-stealth"]
+    app.open_lesson(lesson.id, [s.key for s in lesson.steps].index("foyer"))
+    next(b for b in app.answer_buttons if b.description == "1").click()
+    assert app.session.feedback.kind == "right" and "burgle-feedback-right" in app.feedback._dom_classes
+    assert "burgle-answer-right" in app.answer_buttons[1]._dom_classes
+
+
+def test_action_labels_name_characters_and_the_panel_shows_cards_decks_and_safes(all_lessons):
+    app = all_lessons
+    lesson = app.by_id["45-loot-gemstone-tiara-painting"]
+    session = app.open_lesson(lesson.id)
+    while session.step.expect is None or not str(session.step.expect).startswith("give"):
+        if session.step.predict is not None:
+            session.answer(session.step.predict.answer)
+        if session.step.expect is not None:
+            session.try_action(str(session.step.expect))
+        assert session.next()
+    app._render_lesson()
+    give = str(session.step.expect)
+    button = app.find_action(give)
+    assert button.description != give and " to " in button.description  # 'give Painting to Spotter'
+    assert give.split()[-1] not in button.description.split()  # no seat number
+    state = app.state_html.value
+    assert "Patrol deck" in state and "Events" in state and "Loot" in state
+    held = session.game.s.characters[session.game.s.active].loot
+    assert held and all(session.game.card_name(k) in state for k in held)
+
+
+def test_rule_tooltips_keep_their_text_when_cells_are_bolded():
+    from burgle.data.rules import RULE_INDEX
+    from burgle.web.tutor.app import rich
+
+    out = rich("Just say 'C2' (CONV-2), as on 2C3.")
+    assert f"title='{html.escape(RULE_INDEX['CONV-2'], quote=True)}'" in out
+    assert out.count("<b class='burgle-cell'>") == 1
+
+
+def test_lessons_are_listed_under_the_parts_their_files_name(all_lessons):
+    heads = [w.value for w in with_class(all_lessons, "burgle-section")]
+    assert any("Tools and loot" in h for h in heads)
+    part = next(w for w in with_class(all_lessons, "burgle-lesson-section") if "Tools and loot" in w.children[0].value)
+    titles = [b.description for b in walk(part) if "burgle-lesson" in getattr(b, "_dom_classes", ())]
+    assert all_lessons.by_id["40-tools-free-and-once"].title in [t.lstrip("✓ ") for t in titles]
+
+
+def test_the_page_names_itself_and_marks_its_live_regions(all_lessons):
+    assert all_lessons.helper.title == "Burgle Bros. tutor"
+    assert ".burgle-tutor .burgle-feedback" in all_lessons.helper.live
+    assert "href='#burgle-lookup'" in with_class(all_lessons, "burgle-skip-box")[0].value
+    assert "⛔" not in html.unescape(str([w.value for w in walk(all_lessons.root) if hasattr(w, "value")]))

@@ -39,12 +39,22 @@ def test_rule_ids_match_whole_ids_only(look):
     assert keys[0] == "TILE-1" and "TILE-13" not in keys
 
 
-def test_a_taught_rule_links_to_the_step_that_teaches_it(only_first):
+def test_a_taught_rule_links_to_the_step_that_teaches_it_with_the_narration_before_it(only_first):
     hit = only_first.search("ACT-2")[0]
     assert hit.rule == "ACT-2"
     link = hit.links[0]
-    assert (link.lesson, link.step, link.taught) == ("01-first-steps", 1, True)
-    assert FIRST.steps[link.step].key == "peek"
+    # ACT-2 is taught on 'peek'; the read-only intro before it sets the scene, so the link opens there
+    assert (link.lesson, link.step, link.taught) == ("01-first-steps", 0, True)
+    assert FIRST.steps[link.step].key == "intro" and "ACT-2" in FIRST.steps[1].rules
+
+
+def test_a_link_never_skips_a_lessons_introduction(look):
+    """Issue 10: the link to lesson 48 opened it at step 2, past the intro describing the pets."""
+    for hit in look.search("Persian Kitty") + look.search("LOOT-10") + look.search("Chihuahua"):
+        for link in hit.links:
+            lesson = next(l for l in load_all() if l.id == link.lesson)
+            before = lesson.steps[link.step - 1] if link.step else None
+            assert before is None or before.expect is not None, (link, before.key)
 
 
 def test_a_rule_no_lesson_teaches_links_to_the_closest_taught_rule(only_first):
@@ -60,7 +70,7 @@ def test_a_tile_by_name_and_by_alias(look):
     hit = look.search("Lavatory")[0]
     assert (hit.kind, hit.key, hit.rule) == ("tile", "lavatory", "TILE-13")
     assert "Stealth" in hit.text
-    assert ("01-first-steps", 1) in [(l.lesson, l.step) for l in hit.links]
+    assert ("01-first-steps", 0) in [(l.lesson, l.step) for l in hit.links]
     assert look.search("scanner")[0].key == "detector"  # the Detector's other name
 
 
@@ -93,10 +103,11 @@ def test_a_word_finds_rules_cards_and_lessons(look):
 def test_a_lesson_hit_opens_the_step_whose_text_matches(only_first):
     hits = [h for h in only_first.search("trap") if h.kind == "lesson"]
     assert hits and hits[0].key == "01-first-steps"
-    assert hits[0].links[0].step == 1 and "trap" in hits[0].text
+    # 'trap' is in step 2's text; the link opens at the intro just before it (read-only)
+    assert hits[0].links[0].step == 0 and "trap" in hits[0].text and "trap" in FIRST.steps[1].text
     # The 'after' explanation counts too: lesson 01 explains the Lavatory once it is peeked at.
     lav = [h for h in only_first.search("lavatory") if h.kind == "lesson"]
-    assert lav and lav[0].links[0].step == 1 and "Lavatory" in lav[0].text
+    assert lav and lav[0].links[0].step == 0 and "Lavatory" in lav[0].text
 
 
 def test_every_hit_links_to_a_real_lesson_and_step(look):
@@ -134,3 +145,35 @@ def test_query_words_and_sentences():
     assert len("".join(query_words("ab " * 500))) <= 200
     text = "First sentence. The guard walks clockwise here. Last."
     assert sentence_with(text, "CLOCKWISE") == "The guard walks clockwise here."
+
+
+def test_a_rule_hit_carries_its_full_wording_as_safe_html(look):
+    from burgle.data.rules import RULES
+
+    hit = look.search("GUARD-9")[0]
+    assert hit.wording == RULES["GUARD-9"].text
+    shown = hit.wording_html
+    # the whole wording, its list as a list, and the rule's own title
+    assert shown.count("<li>") == RULES["GUARD-9"].text.count("\n- ") and "<ul>" in shown
+    assert "Tie-break: the most clockwise route" in shown and "most clockwise one" in shown
+    # a table stays a table; a tile hit shows its tile rule's wording
+    assert "<table>" in look.search("SETUP-1")[0].wording_html
+    tile = look.search("lavatory")[0]
+    assert tile.wording == RULES["TILE-13"].text and "TILE-13" in tile.wording_html
+    # a lesson hit has no rule wording of its own
+    lesson = next(h for h in look.search("first steps") if h.kind == "lesson")
+    assert lesson.wording == "" and lesson.wording_html == ""
+
+
+@pytest.mark.parametrize("markdown, absent, present", [
+    ("<script>alert(1)</script>", "<script", "&lt;script&gt;"),
+    ("<img src=x onerror=alert(1)>", "<img", "&lt;img"),
+    ("![x](http://example.org/a.png)", "<img", "x"),
+    ("[click](javascript:alert(1))", "<a", "click"),
+    ("[site](https://example.org/)", "href", "site"),
+])
+def test_rule_markdown_is_rendered_without_html_links_or_images(markdown, absent, present):
+    from burgle.web.tutor.lookup import markdown_html
+
+    shown = markdown_html(markdown)
+    assert absent not in shown and present in shown

@@ -181,6 +181,9 @@ def test_lesson_01_pictures_show_floor_1_only_with_the_highlight(session):
 def test_every_lesson_can_be_completed_in_the_tutor(lesson):
     session = LessonSession(lesson)
     for _ in lesson.steps:
+        if session.step.predict is not None:
+            assert session.legal_actions() == [] and not session.can_next  # the answer comes first
+            assert session.answer(session.step.predict.answer).kind == "right"
         if session.step.expect is not None:
             fb = session.try_action(str(session.step.expect))
             assert fb.kind == "right", (session.step.key, fb.text)
@@ -234,3 +237,63 @@ def test_lesson_sections_keep_every_lesson_once_in_order():
     assert flat == [l.id for l in lessons]
     assert sections[0][0] == "The basics" and FIRST.id in [l.id for l in sections[0][1]]
     assert all(title for title, _ in sections)
+
+
+# ---------------------------------------------------------------------- predictions
+def lesson(lesson_id):
+    return next(l for l in load_all(TUTORIALS) if l.id == lesson_id)
+
+
+def at_step(lesson_id, key):
+    l = lesson(lesson_id)
+    return LessonSession(l, [s.key for s in l.steps].index(key))
+
+
+def test_a_prediction_hides_the_route_until_answered_then_lets_the_step_go_on():
+    s = at_step("11-clockwise-tie-break", "fork")
+    assert s.predicting and s.waiting and s.legal_actions() == []
+    hidden = s.scene().floors[0]
+    assert hidden.route is None and len(hidden.header) == 1
+    assert "Tied route" not in s.alt_text() and "Route:" not in s.alt_text()
+    assert s.try_action("move 1C2").kind == "other"  # no acting before answering
+    assert s.game.s.characters[0].cell == parse_cell("1C3")
+    fb = s.answer("1B1")
+    assert (fb.kind, fb.prediction, fb.action) == ("right", True, "1B1")
+    assert not s.predicting and s.scene().floors[0].route is not None  # the answer is shown now
+    assert "move 1C2" in s.legal_actions() and s.try_action("move 1C2").kind == "right"
+
+
+def test_a_wrong_answer_is_taken_once_and_names_the_right_one():
+    s = at_step("11-clockwise-tie-break", "fork")
+    fb = s.answer("1c2")
+    assert fb.kind == "wrong" and "The answer: 1B1" in fb.text
+    assert s.answer("1B1").kind == "other"  # no second try: the board shows the answer now
+    assert s.answered == "1C2"
+
+
+@pytest.mark.parametrize("answer", ["1A1", "banana", "", None, 7])
+def test_an_answer_that_is_no_option_is_refused_and_leaves_the_question_open(answer):
+    s = at_step("13-alarms-and-the-guard", "second")
+    assert s.answer(answer).kind == "other"
+    assert s.predicting
+
+
+def test_choice_predictions_and_going_back_asks_again():
+    s = at_step("16-losing-stealth", "foyer")
+    assert s.step.predict.options == ("0", "1", "2")
+    assert s.answer("2").kind == "wrong"
+    s.restart()
+    s.goto([x.key for x in s.steps].index("foyer"))
+    assert s.predicting
+
+
+def test_read_only_steps_answer_a_typed_illegal_action_with_its_rule(session):
+    fb = session.try_action("peek 1D4")  # intro step: nothing to do, but the refusal is still the answer
+    assert fb.kind == "illegal" and fb.rule == "ACT-2"
+    assert session.try_action("peek 1B2").kind == "other"
+
+
+def test_lessons_name_their_parts_and_tools_are_not_basics():
+    sections = dict(lesson_sections(load_all(TUTORIALS)))
+    assert list(sections) == ["The basics", "Guards and alarms", "Rooms", "The crew", "Tools and loot", "Events"]
+    assert all(40 <= l.order < 50 for l in sections["Tools and loot"])

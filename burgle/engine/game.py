@@ -104,11 +104,12 @@ class Game:
         return game
 
     @classmethod
-    def from_scenario(cls, scenario) -> "Game":
-        """A game starting from a scenario document or file (see docs/scenario-format.md)."""
+    def from_scenario(cls, scenario, *, paths: bool = True) -> "Game":
+        """A game starting from a scenario document or file (see docs/scenario-format.md).
+        ``paths=False``: data only, text is never taken for a file name."""
         from burgle.engine.scenario import game_from_scenario
 
-        return game_from_scenario(cls, scenario)
+        return game_from_scenario(cls, scenario, paths=paths)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -491,10 +492,12 @@ class Game:
         return save_document(self)
 
     @classmethod
-    def load(cls, document) -> "Game":
+    def load(cls, document, *, paths: bool = True) -> "Game":
+        """A saved game (a dict, JSON text or a path). ``paths=False``: data only; nothing in
+        the document may name a file to read (what a web page must use)."""
         from burgle.engine.saves import load_document
 
-        return load_document(document)
+        return load_document(document, paths=paths)
 
     def _repr_svg_(self) -> str:
         """Jupyter shows the game as a picture of its three floors (burgle.pictures)."""

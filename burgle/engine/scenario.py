@@ -73,11 +73,17 @@ def parse_scenario_text(text: str, source: str | None = None) -> dict:
         raise ScenarioError(f"not valid TOML ({msg})", line=line, source=source) from None
 
 
-def load_scenario(source) -> dict:
-    """A scenario dict from a dict, TOML/JSON text or a file path."""
+def load_scenario(source, *, paths: bool = True) -> dict:
+    """A scenario dict from a dict, TOML/JSON text or (unless ``paths=False``) a file path.
+
+    ``paths=False`` is data only: text is always parsed, never opened as a file name.
+    """
     if isinstance(source, dict):
         return source
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and source.endswith((".toml", ".json"))):
+    if not paths and isinstance(source, Path):
+        raise ScenarioError("a scenario is read from the document itself here, not from a file name")
+    if paths and (isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
+                                                and source.endswith((".toml", ".json")))):
         try:
             text = Path(source).read_text(encoding="utf-8")
         except OSError as exc:
@@ -204,8 +210,8 @@ def deal_rest(given: dict[int, Tile], rest: Counter, chance: Chance) -> list[Til
     return [t for t in tiles if t is not None]
 
 
-def game_from_scenario(cls, source):
-    raw = load_scenario(source)
+def game_from_scenario(cls, source, *, paths: bool = True):
+    raw = load_scenario(source, paths=paths)
     sc = copy.deepcopy(raw)
     if not isinstance(sc, dict):
         raise ScenarioError("a scenario must be a table of fields")

@@ -3,6 +3,9 @@
 :func:`check_lesson` plays a lesson with its expected actions from start to end: every
 expected action must be legal, and every claim about what happened (a happening of a
 kind on a cell, a value in the state snapshot) must match what the engine reports.
+A step's prediction (``[steps.predict]``) must be proved right by the engine: its
+claims are checked on the happenings from its step to the step named ``by``, and on the
+state after that step.
 """
 
 from __future__ import annotations
@@ -73,15 +76,74 @@ def check_step(lesson: Lesson, step: Step, game) -> list:
     return happened
 
 
+def check_prediction(lesson: Lesson, index: int, happenings: list[list], snapshots: list[dict]) -> None:
+    """The prediction of step *index* is proved by the engine: *happenings[k]* are what
+    step k's action made happen, *snapshots[k]* the state after step k."""
+    step = lesson.steps[index]
+    p = step.predict
+    keys = [s.key for s in lesson.steps]
+    last = keys.index(p.by) if p.by else index
+    seen = [h for k in range(index, last + 1) for h in happenings[k]]
+    where = f"the prediction (proved by step {keys[last]!r})"
+    if not p.happened and not p.state:
+        raise LessonError(lesson.id, f"{where} has no claim ('predict.happened' or 'predict.state') for the "
+                                     "engine to prove its answer", step.key)
+    answer = parse_cell(p.answer) if p.cells else None
+    tied = answer is None  # a cell answer must be tied to a claim about that cell
+    got = "; ".join(h.text for h in seen) or "nothing"
+    for kind, cell in p.happened:
+        cells = {h.cell for h in seen if h.kind == kind}
+        if cell is not None:
+            if cell not in cells:
+                raise LessonError(lesson.id, f"{where} claims a {kind!r} on {cell_name(cell)}, but the engine "
+                                             f"reports: {got}", step.key)
+            tied = tied or cell == answer
+            continue
+        if answer is None:
+            if not cells:
+                raise LessonError(lesson.id, f"{where} claims a {kind!r}, but the engine reports: {got}", step.key)
+            continue
+        if answer not in cells:
+            raise LessonError(lesson.id, f"{where} answers {p.answer}, but no {kind!r} happens there; the engine "
+                                         f"reports: {got}", step.key)
+        also = sorted(c for c in p.cells if c != answer and c in cells)
+        if also:
+            raise LessonError(lesson.id, f"{where} answers {p.answer}, but a {kind!r} happens on "
+                                         f"{', '.join(map(cell_name, also))} too, another cell offered", step.key)
+        tied = True
+    for path, expected in p.state.items():
+        try:
+            actual = snapshot_value(snapshots[last], path)
+        except KeyError:
+            raise LessonError(lesson.id, f"{where}: state claim {path!r} names no field of the game state",
+                              step.key) from None
+        if actual != expected:
+            raise LessonError(lesson.id, f"{where} claims {path} = {expected!r}, but the engine has {actual!r}",
+                              step.key)
+        if isinstance(expected, str) and CELL_IN_TEXT.fullmatch(expected):
+            tied = tied or parse_cell(expected) == answer
+    if not tied:
+        raise LessonError(lesson.id, f"{where}: no claim names the answer cell {p.answer}, so nothing proves it",
+                          step.key)
+
+
 def check_lesson(lesson: Lesson) -> None:
     """Raise LessonError at the first problem: unknown rule id, bad scenario, illegal
-    expected action, or a claim that does not match the engine."""
+    expected action, a claim that does not match the engine, or a prediction the
+    engine does not prove."""
     for rid in sorted(lesson.taught):
         if rid not in RULE_INDEX:
             raise LessonError(lesson.id, f"unknown rule id {rid!r} (not in RULES.md)")
     game = start(lesson)
+    happenings, snapshots = [], []
+    predicting = any(step.predict is not None for step in lesson.steps)
     for step in lesson.steps:
-        check_step(lesson, step, game)
+        happenings.append(check_step(lesson, step, game))
+        if predicting:
+            snapshots.append(game.to_dict())
+    for index, step in enumerate(lesson.steps):
+        if step.predict is not None:
+            check_prediction(lesson, index, happenings, snapshots)
 
 
 def coverage(lessons: list[Lesson]) -> dict[str, list[str]]:

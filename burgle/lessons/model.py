@@ -1,10 +1,12 @@
 """Lessons as data: one TOML file per lesson under ``tutorials/`` (see docs/lesson-format.md).
 
-A lesson has a title, the RULES.md ids it teaches, a starting scenario (the engine's
-scenario format) and steps. A step narrates, may point at cells, and may expect one
-learner action, with feedback for the right action and for likely wrong ones, and
-claims about what the engine will report happened. All learner-facing text is in the
-file, keyed ``<lesson id>.<step key>.<field>`` so it can be translated later.
+A lesson has a title, the part of the course it belongs to, the RULES.md ids it
+teaches, a starting scenario (the engine's scenario format) and steps. A step narrates,
+may point at cells, may ask the learner to predict something first (a
+:class:`Prediction`: click a cell or a choice), and may expect one learner action, with
+feedback for the right action and for likely wrong ones, and claims about what the
+engine will report happened. All learner-facing text is in the file, keyed
+``<lesson id>.<step key>.<field>`` so it can be translated later.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 from burgle.geometry.board import CellError, parse_cell
@@ -20,8 +23,10 @@ from burgle.engine.actions import Action
 from burgle.engine.errors import ActionSyntaxError, ScenarioError
 
 RULE_ID = re.compile(r"^(?:" + "|".join(FAMILIES) + r")-\d+$")  # a whole field that is a rule id
-LESSON_FIELDS = {"id", "title", "summary", "rules", "order", "scenario", "steps"}
-STEP_FIELDS = {"key", "text", "highlight", "expect", "right", "wrong", "other", "after", "happened", "state", "rules"}
+LESSON_FIELDS = {"id", "title", "summary", "part", "rules", "order", "scenario", "steps"}
+STEP_FIELDS = {"key", "text", "highlight", "predict", "expect", "right", "wrong", "other", "after", "happened",
+               "state", "rules"}
+PREDICT_FIELDS = {"question", "cells", "choices", "answer", "right", "wrong", "by", "happened", "state"}
 
 
 class LessonError(ValueError):
@@ -34,10 +39,50 @@ class LessonError(ValueError):
 
 
 @dataclass(frozen=True)
+class Prediction:
+    """A question the learner answers before the step goes on: by clicking one of
+    ``cells`` on the board, or one of ``choices``. Until then the picture hides what
+    would give the answer away (the guard's route and the tied route not taken).
+
+    The claims (``happened``, ``state``) are what the engine must report by the end of
+    step ``by`` (this step when empty) for ``answer`` to be right: ``burgle lessons
+    check`` plays them. A ``happened`` claim with a kind alone, in a cell question,
+    means: that kind happens on the answer cell and on none of the other cells offered.
+    """
+
+    question: str
+    answer: str  # a cell name such as '1B1' (cell questions) or one of the choices
+    cells: tuple[int, ...] = ()
+    choices: tuple[str, ...] = ()
+    right: str = ""
+    wrong: str = ""
+    by: str = ""  # key of the step whose action shows the answer ('' = this step)
+    happened: tuple[tuple[str, int | None], ...] = ()
+    state: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """What the learner can answer: cell names, or the choices, in the file's order."""
+        from burgle.geometry.board import cell_name
+
+        return tuple(cell_name(c) for c in self.cells) if self.cells else self.choices
+
+    def is_right(self, answer) -> bool:
+        """Whether *answer* (a cell name or number, or a choice) is the right one."""
+        if self.cells:
+            try:
+                return parse_cell(answer) == parse_cell(self.answer)
+            except (CellError, TypeError, ValueError):
+                return False
+        return str(answer).strip() == self.answer
+
+
+@dataclass(frozen=True)
 class Step:
     key: str
     text: str
     highlight: tuple[int, ...] = ()
+    predict: Prediction | None = None  # a question answered before the step's action
     expect: Action | None = None  # None: read and continue
     right: str = ""
     wrong: dict[str, str] = field(default_factory=dict)  # action text -> feedback
@@ -58,16 +103,26 @@ class Lesson:
     scenario: dict
     steps: tuple[Step, ...]
     source: str = ""
+    part: str = ""  # the part of the course in the lesson list ('The basics', 'Events'...)
 
     def texts(self) -> dict[str, str]:
         """Every learner-facing text, keyed for translation."""
         out = {f"{self.id}.title": self.title, f"{self.id}.summary": self.summary}
+        if self.part:
+            out[f"{self.id}.part"] = self.part
         for s in self.steps:
             for name in ("text", "right", "other", "after"):
                 if getattr(s, name):
                     out[f"{self.id}.{s.key}.{name}"] = getattr(s, name)
             for action, text in s.wrong.items():
                 out[f"{self.id}.{s.key}.wrong.{action}"] = text
+            p = s.predict
+            if p is not None:
+                for name in ("question", "right", "wrong"):
+                    if getattr(p, name):
+                        out[f"{self.id}.{s.key}.predict.{name}"] = getattr(p, name)
+                for k, choice in enumerate(p.choices):
+                    out[f"{self.id}.{s.key}.predict.choices.{k}"] = choice
         return out
 
     @property
@@ -108,6 +163,63 @@ def _cell(text, lesson: str, step: str) -> int:
         raise LessonError(lesson, f"unknown cell {text!r} (write cells such as '2C3')", step) from None
 
 
+def _claims(values, lesson: str, step: str, where: str = "") -> tuple[tuple[str, int | None], ...]:
+    if not isinstance(values, list):
+        raise LessonError(lesson, f"'{where}happened' is a list of claims 'KIND [CELL]'", step)
+    out = []
+    for claim in values:
+        parts = str(claim).split()
+        if not parts or len(parts) > 2:
+            raise LessonError(lesson, f"a '{where}happened' claim is 'KIND [CELL]', not {claim!r}", step)
+        out.append((parts[0], _cell(parts[1], lesson, step) if len(parts) == 2 else None))
+    return tuple(out)
+
+
+def parse_prediction(d, lesson: str, step: str) -> Prediction:
+    """A step's ``[steps.predict]`` table (see :class:`Prediction`)."""
+    if not isinstance(d, dict):
+        raise LessonError(lesson, "'predict' must be a table (question, cells or choices, answer...)", step)
+    extra = sorted(set(d) - PREDICT_FIELDS)
+    if extra:
+        raise LessonError(lesson, f"unknown field 'predict.{extra[0]}'; allowed: {', '.join(sorted(PREDICT_FIELDS))}",
+                          step)
+    question = _str(d, "question", lesson, step)
+    cells, choices = d.get("cells"), d.get("choices")
+    if (cells is None) == (choices is None):
+        raise LessonError(lesson, "a prediction offers either 'cells' (answered on the board) or 'choices', "
+                                  "not both and not neither", step)
+    options = cells if cells is not None else choices
+    if not isinstance(options, list) or len(options) < 2:
+        raise LessonError(lesson, f"'predict.{'cells' if cells is not None else 'choices'}' must list at least "
+                                  "2 options", step)
+    if cells is not None:
+        cells = tuple(_cell(c, lesson, step) for c in cells)
+        choices = ()
+    else:
+        if not all(isinstance(c, str) and c.strip() for c in choices):
+            raise LessonError(lesson, "'predict.choices' must be non-empty texts", step)
+        choices, cells = tuple(c.strip() for c in choices), ()
+    if len(set(options if not cells else cells)) != len(options):
+        raise LessonError(lesson, "a prediction lists the same option twice", step)
+    answer = _str(d, "answer", lesson, step)
+    if cells:
+        if _cell(answer, lesson, step) not in cells:
+            raise LessonError(lesson, f"the answer {answer!r} is not among the cells offered", step)
+    elif answer not in choices:
+        raise LessonError(lesson, f"the answer {answer!r} is not among the choices {list(choices)}", step)
+    state = d.get("state", {})
+    if not isinstance(state, dict):
+        raise LessonError(lesson, "'predict.state' maps snapshot paths to values", step)
+    by = d.get("by", "")
+    if not isinstance(by, str):
+        raise LessonError(lesson, "'predict.by' is the key of a step", step)
+    return Prediction(
+        question=question, answer=answer, cells=cells, choices=choices,
+        right=_str(d, "right", lesson, step), wrong=_str(d, "wrong", lesson, step), by=by.strip(),
+        happened=_claims(d.get("happened", []), lesson, step, "predict."), state=dict(state),
+    )
+
+
 def parse_step(d, lesson: str, index: int) -> Step:
     if not isinstance(d, dict):
         raise LessonError(lesson, f"step {index + 1} must be a table")
@@ -122,19 +234,15 @@ def parse_step(d, lesson: str, index: int) -> Step:
     if not isinstance(wrong, dict):
         raise LessonError(lesson, "'wrong' maps action texts to feedback", key)
     wrong = {str(_action(a, lesson, key)): _str(wrong, a, lesson, key) for a in wrong}
-    happened = []
-    for claim in d.get("happened", []):
-        parts = str(claim).split()
-        if not parts or len(parts) > 2:
-            raise LessonError(lesson, f"a 'happened' claim is 'KIND [CELL]', not {claim!r}", key)
-        happened.append((parts[0], _cell(parts[1], lesson, key) if len(parts) == 2 else None))
+    happened = _claims(d.get("happened", []), lesson, key)
+    predict = parse_prediction(d["predict"], lesson, key) if "predict" in d else None
     state = d.get("state", {})
     if not isinstance(state, dict):
         raise LessonError(lesson, "'state' maps snapshot paths to values", key)
     if expect is None and (wrong or happened or state or d.get("right") or d.get("after")):
         raise LessonError(lesson, "feedback and claims need an expected action ('expect')", key)
     return Step(
-        key=key, text=text, highlight=highlight, expect=expect,
+        key=key, text=text, highlight=highlight, predict=predict, expect=expect,
         right=_str(d, "right", lesson, key, required=expect is not None),
         wrong=wrong, other=_str(d, "other", lesson, key, required=False),
         after=_str(d, "after", lesson, key, required=False),
@@ -158,12 +266,17 @@ def parse_lesson(doc: dict, source: str = "") -> Lesson:
     dup = next((k for k in keys if keys.count(k) > 1), None)
     if dup:
         raise LessonError(lesson, "two steps share this key; keys name texts for translation", dup)
+    for s in parsed:
+        if s.predict is not None and s.predict.by and s.predict.by not in keys[keys.index(s.key):]:
+            raise LessonError(lesson, f"'predict.by' names {s.predict.by!r}, which is not this step or a later one",
+                              s.key)
     order = doc.get("order", 999)
     if not isinstance(order, int):
         raise LessonError(lesson, "'order' must be a whole number")
     return Lesson(
         id=lesson, title=_str(doc, "title", lesson), summary=_str(doc, "summary", lesson, required=False),
         rules=_rules(doc.get("rules", []), lesson), order=order, scenario=scenario, steps=parsed, source=source,
+        part=_str(doc, "part", lesson) if "part" in doc else "",
     )
 
 
@@ -179,7 +292,12 @@ def load_lesson(path) -> Lesson:
 
 
 def lessons_dir() -> Path:
-    return Path(__file__).resolve().parents[2] / "tutorials"
+    """The lessons the package ships: package data ``burgle/lessons/tutorials``.
+
+    In a checkout that folder is a symlink to the repository's ``tutorials/``; a wheel or
+    an sdist carries the files themselves, so every install finds the same lessons.
+    """
+    return Path(str(resources.files("burgle.lessons").joinpath("tutorials"))).resolve()
 
 
 def load_all(folder=None) -> list[Lesson]:

@@ -23,9 +23,18 @@ APPS = (
 )
 
 CSS = """
-.burgle-nav { gap: 6px; padding: 6px 0 10px 0; flex-wrap: wrap; }
-.burgle-nav button { border-radius: 999px; font-weight: 600; }
-.burgle-nav .burgle-nav-current { background: #1f2937; color: #fff; }
+.burgle-site, .burgle-site > .widget-box { overflow: visible; }
+.lm-BoxPanel-child:has(.burgle-site) { scrollbar-gutter: stable; }
+.burgle-site .burgle-nav { position: sticky; top: 0; z-index: 20; gap: 6px; padding: 6px 4px 8px 4px;
+  flex-wrap: nowrap; overflow-x: auto; background: var(--jp-layout-color0, #fff); max-width: 1360px;
+  width: 100%; margin: 0 auto; box-sizing: border-box; }
+.burgle-site .burgle-nav .jupyter-button { width: auto; flex: 0 0 auto; border-radius: 999px; font-weight: 600;
+  min-height: 34px; padding: 4px 14px; color: #1d2433; background: #eef0f4; border: 1px solid #cfd5df; }
+.burgle-site .burgle-nav .jupyter-button.burgle-nav-current { background: #1f2937; color: #fff; border-color: #1f2937; }
+.burgle-site .burgle-nav .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
+@media (max-width: 600px) {
+  .burgle-site .burgle-nav .jupyter-button { padding: 4px 10px; font-size: 13px; }
+}
 """
 
 

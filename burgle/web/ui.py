@@ -9,9 +9,18 @@ from __future__ import annotations
 
 import html
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
-__all__ = ["BASE_CSS", "box", "button", "esc", "html_widget", "set_value", "show", "svg_body", "toggle_class"]
+__all__ = ["BASE_CSS", "BrowserValue", "PageHelper", "STATE_CSS", "STOP_ICON", "action_label", "box", "button",
+           "card_chip", "esc", "game_state_html", "html_widget", "plural", "set_value", "show", "svg_body", "toggle_class"]
+
+#: "Refused" as an inline SVG (a no-entry sign): the emoji ⛔ shows as an empty box where
+#: no emoji font is installed.
+STOP_ICON = ("<svg class='burgle-icon' viewBox='0 0 16 16' width='1em' height='1em' aria-hidden='true' "
+             "focusable='false'><circle cx='8' cy='8' r='7.5' fill='#b42318'/>"
+             "<rect x='3.5' y='6.6' width='9' height='2.8' rx='.6' fill='#fff'/></svg>")
 
 esc = html.escape
 
@@ -66,6 +75,137 @@ def toggle_class(widget, cls: str, on: bool) -> None:
         widget.remove_class(cls)
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``plural(1, "die", "dice")`` -> '1 die'; ``plural(2, "tile")`` -> '2 tiles'."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+# ---------------------------------------------------------------------- the game, legibly
+def _card(key: str) -> tuple[str, str]:
+    from burgle.data.cards import EVENT_BY_KEY, LOOT_BY_KEY, TOOL_BY_KEY
+
+    card = TOOL_BY_KEY.get(key) or LOOT_BY_KEY.get(key) or EVENT_BY_KEY.get(key)
+    return (card.name, card.text) if card else (key, "")
+
+
+def _who(game, seat) -> str:
+    from burgle.data.cards import CHARACTER_NAMES
+
+    try:
+        ch = game.s.characters[int(seat)]
+    except (ValueError, IndexError, TypeError):
+        return f"seat {seat}"
+    return CHARACTER_NAMES.get(ch.name) or ch.name.title()
+
+
+def action_label(game, text: str) -> str:
+    """An action as a button says it: the action text itself (``move 1B2``), except that
+    a seat number becomes the character's name and a card key its name:
+    ``give painting 2`` -> 'give Painting to Hawk'.
+
+    >>> from burgle.engine.game import Game
+    >>> g = Game.new(seed=1, characters=["hawk", "peterman"])
+    >>> action_label(g, "give painting 1"), action_label(g, "orders 0 1B2"), action_label(g, "move 1B2")
+    ('give Painting to Peterman', 'order Hawk to 1B2', 'move 1B2')
+    """
+    words = str(text).split()
+    if len(words) < 2:
+        return str(text)
+    verb = words[0]
+    if verb in ("give", "take") and len(words) == 3:
+        card = _card(words[1])[0]
+        return f"{verb} {card} {'to' if verb == 'give' else 'from'} {_who(game, words[2])}"
+    if verb == "character" and len(words) == 2:
+        return f"choose {_who(game, words[1])}"
+    if verb == "orders" and len(words) == 3:
+        return f"order {_who(game, words[1])} to {words[2]}"
+    if verb == "disguise" and len(words) == 2:
+        return f"swap places with {_who(game, words[1])}"
+    return str(text)
+
+
+def card_chip(key: str, cls: str) -> str:
+    """A card held: its name; its text on hover (title) or on a tap or Enter (details)."""
+    name, text = _card(key)
+    return (f"<details class='burgle-cardchip {cls}'><summary title='{esc(text, quote=True)}'>{esc(name)}</summary>"
+            f"<span class='burgle-cardtext'>{esc(text)}</span></details>")
+
+
+def game_state_html(game, crew: bool = True) -> str:
+    """What every player may see about the game, as HTML: each character's Stealth,
+    place and cards (name; text on hover or tap), each floor's patrol deck size and
+    discard pile, the Event, Tool and Loot deck sizes, and each Safe found so far (its
+    dice, cracked or not). Nothing face down: a Safe not revealed yet is 'not found'.
+
+    >>> from burgle.engine.game import Game
+    >>> html_ = game_state_html(Game.new(seed=1, characters=["hawk"]))
+    >>> "Patrol" in html_ and "Events" in html_ and "not found yet" in html_
+    True
+    """
+    from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of
+
+    s = game.s
+    top = FLOORS * CELLS_PER_FLOOR
+    crew_items = []
+    for ch in s.characters:
+        if ch.escaped:
+            where = "escaped"
+        elif ch.cell is None or not ch.on_board:
+            where = "not in yet"
+        elif ch.cell >= top:
+            where = "on the roof"
+        else:
+            where = f"on {cell_name(ch.cell)}"
+        cards = "".join(card_chip(k, "burgle-tool") for k in ch.tools)
+        cards += "".join(card_chip(k, "burgle-loot") for k in ch.loot)
+        active = " burgle-state-active" if s.phase == "actions" and ch.seat == s.active else ""
+        crew_items.append(f"<li class='burgle-state-char{active}'><b>{esc(_who(game, ch.seat))}</b> "
+                    f"<span class='burgle-muted'>{where} · Stealth {ch.stealth}</span>"
+                    f"<div class='burgle-state-cards'>{cards or '<span class=burgle-muted>no cards</span>'}</div></li>")
+    floors = []
+    for g in s.guards:
+        safe = next((c for c in range(CELLS_PER_FLOOR * (g.floor - 1), CELLS_PER_FLOOR * g.floor)
+                     if s.tiles[c].kind == "safe" and s.tiles[c].revealed), None)
+        if safe is None:
+            safe_text = "Safe not found yet"
+        else:
+            t = s.tiles[safe]
+            safe_text = f"Safe {cell_name(safe)}: " + ("cracked" if t.cracked else plural(t.dice, "die", "dice"))
+        seen = " ".join(cell_name(c) for c in g.discard) or "none"
+        floors.append(f"<li><b>Floor {g.floor}</b> · {esc(safe_text)}<br><span class='burgle-muted'>Patrol deck "
+                      f"{plural(len(g.deck), 'card')}; discard pile: {esc(seen)}</span></li>")
+    loose = [f"{_card(k)[0]} on {cell_name(c)}" for c in range(top) for k in s.tiles[c].items]
+    decks = (f"Events {len(s.event_deck)} · Tools {len(s.tool_deck)} · Loot {len(s.loot_deck)}"
+             + (f" · Event discard {len(s.event_discard)}" if s.event_discard else ""))
+    effects = ", ".join(_card(k)[0] for _, k in s.round_effects)
+    people = f"<ul class='burgle-state-crew'>{''.join(crew_items)}</ul>" if crew else ""
+    return (f"<div class='burgle-state'>{people}"
+            f"<ul class='burgle-state-floors'>{''.join(floors)}</ul>"
+            f"<p class='burgle-state-decks'>Decks: {decks}</p>"
+            + (f"<p class='burgle-state-decks'>Lying on tiles: {esc(', '.join(loose))}</p>" if loose else "")
+            + (f"<p class='burgle-state-decks'>In play this round: {esc(effects)}</p>" if effects else "")
+            + "</div>")
+
+
+STATE_CSS = r"""
+.burgle-state { font-size: 13.5px; }
+.burgle-state ul { list-style: none; margin: 0 0 6px 0; padding: 0; }
+.burgle-state li { padding: 4px 0; border-top: 1px solid var(--b-line); }
+.burgle-state li:first-child { border-top: none; }
+.burgle-state-active b { color: var(--b-accent2); }
+.burgle-state-cards { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 3px; }
+.burgle-cardchip { display: inline-block; border-radius: 6px; font-size: 12.5px; }
+.burgle-cardchip summary { cursor: pointer; font-weight: 650; padding: 2px 8px; min-height: 24px;
+  display: flex; align-items: center; list-style: none; }
+.burgle-cardchip summary::-webkit-details-marker { display: none; }
+.burgle-cardchip[open] { flex-basis: 100%; }
+.burgle-cardtext { display: block; padding: 2px 8px 6px 8px; font-weight: 400; }
+.burgle-cardchip.burgle-tool { background: #e8f1f8; color: #0a4f7a; border: 1px solid #c9def0; }
+.burgle-cardchip.burgle-loot { background: #fff3d6; color: #6b4d00; border: 1px solid #f0dca8; }
+.burgle-state-decks { margin: 2px 0 !important; color: var(--b-ink2); }
+"""
+
+
 class StatusMessages:
     """For apps with a ``message`` HTML widget and a ``refresh()``: run one user edit and
     say what changed, or why it was refused (the edit's model then left nothing changed).
@@ -85,10 +225,178 @@ class StatusMessages:
         return True
 
     def _message(self, text: str, error: bool, info: bool = False) -> None:
-        icon = "" if info else ("\u26d4 " if error else "\u2713 ")
-        set_value(self.message, "value", f"<p role='status'>{icon}{esc(text, quote=False)}</p>")
+        icon = "" if info else (f"{STOP_ICON} " if error else "\u2713 ")
+        set_value(self.message, "value", f"<p>{icon}{esc(text, quote=False)}</p>")
         toggle_class(self.message, "burgle-message-error", error)
         toggle_class(self.message, "burgle-message-ok", not error and not info)
+
+
+_HELPER_ESM = r"""
+// The page's helper (burgle.web.ui.PageHelper): tab title, focus, live regions, and a
+// watchdog that says so when the server or kernel no longer answers.
+const PING_MS = 1000, LOST_MS = 3500;
+
+function banner() {
+  let el = document.querySelector(".burgle-lost");
+  if (el) return el;
+  el = document.createElement("div");
+  el.className = "burgle-lost";
+  el.setAttribute("role", "alert");
+  el.hidden = true;
+  el.innerHTML = "<p><b>The connection to the server is lost.</b> Clicks here do nothing until the page is " +
+    "reloaded. What this browser keeps (your lesson progress, the sandbox game, the explorer's floor) " +
+    "comes back after the reload.</p>";
+  const b = document.createElement("button");
+  b.textContent = "Reload the page";
+  b.className = "burgle-reload";
+  b.addEventListener("click", () => window.location.reload());
+  el.appendChild(b);
+  document.body.appendChild(el);
+  return el;
+}
+
+function render({ model, el }) {
+  el.classList.add("burgle-helper");
+  const setTitle = () => { const t = model.get("title"); if (t) document.title = t; };
+  setTitle();
+  model.on("change:title", setTitle);
+
+  const focus = () => {
+    const want = model.get("focus").split("#")[0];
+    if (!want) return;
+    requestAnimationFrame(() => {
+      const target = document.querySelector(want);
+      if (!target) return;
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+      const r = target.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) target.scrollIntoView({ block: "nearest" });
+    });
+  };
+  model.on("change:focus", focus);
+
+  const mark = () => {
+    for (const sel of model.get("live")) {
+      for (const node of document.querySelectorAll(sel)) {
+        if (!node.hasAttribute("aria-live")) { node.setAttribute("aria-live", "polite"); node.setAttribute("role", "status"); }
+      }
+    }
+  };
+  mark();
+  const watcher = new MutationObserver(mark);
+  watcher.observe(document.body, { childList: true, subtree: true });
+
+  // The watchdog: the kernel answers each ping; no answer for LOST_MS means it is gone.
+  let sent = 0, answered = 0, lastAnswer = 0;
+  const onMsg = (msg) => {
+    if (msg && typeof msg.pong === "number") {
+      answered = msg.pong; lastAnswer = Date.now();
+      const b = document.querySelector(".burgle-lost");
+      if (b) b.hidden = true;
+    }
+  };
+  model.on("msg:custom", onMsg);
+  const timer = setInterval(() => {
+    if (lastAnswer && Date.now() - lastAnswer > LOST_MS) {
+      const b = banner();
+      if (b.hidden) { b.hidden = false; b.querySelector("button").focus(); }
+    }
+    sent += 1;
+    try { model.send({ ping: sent }); } catch (e) { /* the connection is gone: the timer shows it */ }
+  }, PING_MS);
+
+  return () => {
+    clearInterval(timer);
+    watcher.disconnect();
+    model.off("change:title", setTitle);
+    model.off("change:focus", focus);
+    model.off("msg:custom", onMsg);
+  };
+}
+
+export default { render };
+"""
+
+_HELPER_CSS = r"""
+.burgle-helper { display: none; }
+.burgle-lost { position: fixed; left: 12px; right: 12px; bottom: 12px; z-index: 1000; max-width: 720px;
+  margin: 0 auto; background: #fdf0ee; color: #7a1a10; border: 2px solid #b42318; border-radius: 12px;
+  padding: 12px 16px; font: 15px/1.45 system-ui, "DejaVu Sans", Arial, sans-serif;
+  box-shadow: 0 8px 24px rgba(0,0,0,.18); }
+.burgle-lost[hidden] { display: none; }
+.burgle-lost p { margin: 0 0 8px 0; }
+.burgle-lost button { font: inherit; font-weight: 700; min-height: 36px; padding: 6px 16px; border-radius: 8px;
+  border: 1px solid #b42318; background: #b42318; color: #fff; cursor: pointer; }
+"""
+
+
+class PageHelper(anywidget.AnyWidget):
+    """What a page needs from the browser that widgets do not give: the tab's ``title``;
+    moving the focus (:meth:`focus_on`, e.g. to the feedback after an action); ``live``
+    regions (CSS selectors given ``aria-live``, so screen readers announce their
+    changes); and a watchdog: the browser pings the kernel every second and, with no
+    answer for 3.5 s (server stopped, kernel dead), shows a banner with a Reload button
+    instead of silently ignoring clicks."""
+
+    _esm = _HELPER_ESM
+    _css = _HELPER_CSS
+    title = traitlets.Unicode("").tag(sync=True)
+    focus = traitlets.Unicode("").tag(sync=True)
+    live = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.pings = 0
+        self.on_msg(self._answer)
+
+    def _answer(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and isinstance(content.get("ping"), int):
+            self.pings += 1
+            self.send({"pong": content["ping"]})
+
+    def focus_on(self, selector: str) -> None:
+        """Move the keyboard focus to the element *selector* (once it is drawn)."""
+        n = int(self.focus.rpartition("#")[2] or 0) + 1 if "#" in self.focus else 1
+        self.focus = f"{selector}#{n}"
+
+
+_VALUE_ESM = r"""
+// burgle.web.ui.BrowserValue: one text kept in localStorage under `key`.
+function render({ model, el }) {
+  el.classList.add("burgle-kept");
+  const key = model.get("key");
+  const read = () => { try { return window.localStorage.getItem(key) || ""; } catch (e) { return ""; } };
+  if (!model.get("loaded")) {
+    model.set("restored", read());
+    model.set("loaded", true);
+    model.save_changes();
+  }
+  const write = () => {
+    try {
+      const v = model.get("value");
+      if (v) window.localStorage.setItem(key, v); else window.localStorage.removeItem(key);
+    } catch (e) { /* storage disabled: kept for this visit only */ }
+  };
+  model.on("change:value", write);
+  return () => model.off("change:value", write);
+}
+export default { render };
+"""
+
+
+class BrowserValue(anywidget.AnyWidget):
+    """One text the browser keeps (``localStorage[key]``) across reloads.
+
+    ``value``: what the kernel wants kept ('' removes it), written by the browser on each
+    change; ``restored``: what the browser had kept when the page loaded, sent once,
+    then ``loaded`` is True. Nothing read back is run: the app parses it as data."""
+
+    _esm = _VALUE_ESM
+    _css = ".burgle-kept { display: none; }"
+    key = traitlets.Unicode("").tag(sync=True)
+    value = traitlets.Unicode("").tag(sync=True)
+    restored = traitlets.Unicode("").tag(sync=True)
+    loaded = traitlets.Bool(False).tag(sync=True)
 
 
 BASE_CSS = r"""
@@ -125,7 +433,10 @@ BASE_CSS = r"""
 .burgle-brand { display: flex; align-items: baseline; gap: 4px 10px; flex-wrap: wrap; }
 .burgle-name { white-space: nowrap; }
 .burgle-logo { color: #f0a030; font-size: 20px; }
-.burgle-name { font-size: 20px; font-weight: 800; letter-spacing: .01em; }
+.burgle-name { font-size: 20px; font-weight: 800; letter-spacing: .01em; color: #fff; }
+.burgle-header .widget-html-content { color: #fff; }
+.burgle-app .widget-box, .burgle-app.widget-box { overflow: visible; }
+.burgle-app .widget-vbox > *, .burgle-app.widget-vbox > * { flex-shrink: 0; }
 .burgle-sub { color: #b8c0d0; font-size: 14px; }
 .burgle-header-note { color: #b8c0d0; font-size: 13px; }
 .burgle-card { background: var(--b-card); border: 1px solid var(--b-line); border-radius: 12px; padding: 12px 14px; }

@@ -30,7 +30,10 @@ from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.web.tutor.lookup import RulesLookup, query_words
 from burgle.web.tutor.session import Feedback, LessonSession, Progress, lesson_sections
 from burgle.web.tutor.storage import ProgressStore
+from burgle.web.ui import STATE_CSS, STOP_ICON, PageHelper, action_label, game_state_html
 
+PAGE_TITLE = "Burgle Bros. tutor"
+FEEDBACK = ".burgle-tutor .burgle-feedback"
 BIG_GROUP = 12  # a group with more actions shows SHOWN_FIRST of them and a "show all" toggle
 SHOWN_FIRST = 8
 CELL_TEXT = re.compile(r"\b[1-3][A-D][1-4]\b")
@@ -39,20 +42,44 @@ QUOTED_ACTION = re.compile(r"'([a-z][a-z-]*(?: [\w-]+){0,2})'")
 KIND_HEADINGS = {
     "right": ("✓", "Right!"),
     "wrong": ("✗", "Not quite."),
-    "illegal": ("⛔", "The rules don't allow that."),
+    "illegal": (STOP_ICON, "The rules don't allow that."),
     "other": ("↺", "Not this time."),
 }
 
 
 # ---------------------------------------------------------------------- text helpers
+_MARKED = re.compile("|".join(f"(?P<{name}>{rx.pattern})" for name, rx in (
+    ("action", QUOTED_ACTION), ("rule", RULE_TEXT), ("cell", CELL_TEXT))))
+
+
 def rich(text: str) -> str:
-    """Escape lesson text and mark cell names, quoted actions and rule ids."""
-    out = html.escape(text, quote=False)
-    out = QUOTED_ACTION.sub(lambda m: f"<code class='burgle-act'>{m.group(1)}</code>"
-                            if m.group(1).split()[0] in VERBS else m.group(0), out)
-    out = RULE_TEXT.sub(lambda m: f"<abbr class='burgle-rule' title='{html.escape(RULE_INDEX.get(m.group(0), ''))}'>"
-                        f"{m.group(0)}</abbr>", out)
-    return CELL_TEXT.sub(lambda m: f"<b class='burgle-cell'>{m.group(0)}</b>", out)
+    """Escape lesson text and mark cell names, quoted actions and rule ids.
+
+    One pass over the text: markup once made is never scanned again, so a cell name in
+    a rule's tooltip stays text (CONV-2's summary mentions '2C3').
+
+    >>> rich("Peek at 1B2 ('peek 1B2', ACT-2).")
+    "Peek at <b class='burgle-cell'>1B2</b> (<code class='burgle-act'>peek 1B2</code>, <abbr class='burgle-rule' title='...'>ACT-2</abbr>)."
+    """
+    def one(m: re.Match) -> str:
+        found = m.group(0)
+        if m.group("action") is not None:
+            action = m.group(m.re.groupindex["action"] + 1)
+            if action.split()[0] in VERBS:
+                return f"<code class='burgle-act'>{html.escape(action)}</code>"
+            return html.escape(found, quote=False)
+        if m.group("rule") is not None:
+            return (f"<abbr class='burgle-rule' title='{html.escape(RULE_INDEX.get(found, ''), quote=True)}'>"
+                    f"{html.escape(found)}</abbr>")
+        return f"<b class='burgle-cell'>{html.escape(found)}</b>"
+
+    out, last = [], 0
+    for m in _MARKED.finditer(text):
+        out.append(html.escape(text[last:m.start()], quote=False))
+        out.append(one(m))
+        last = m.end()
+    out.append(html.escape(text[last:], quote=False))
+    return "".join(out)
 
 
 def rule_chip(rid: str) -> str:
@@ -165,6 +192,7 @@ class TutorApp:
         self._lesson_stamp = None
         self._picture_key = None
         self._actions_key = None
+        self._predict_key = None
         self._expanded: set[str] = set()
 
         self.store = ProgressStore() if storage else None
@@ -182,6 +210,8 @@ class TutorApp:
             "<span class='burgle-name'>Burgle Bros.</span><span class='burgle-sub'>Tutor · The Bank Job</span></div>",
             "burgle-brand-box")
         self.header = _box([brand, self.progress_html], "burgle-header", vertical=False)
+        self.helper = PageHelper(title=PAGE_TITLE, live=[".burgle-tutor .burgle-feedback",
+                                                         ".burgle-tutor .burgle-progress"])
 
         # home: continue banner, lesson list, rules lookup
         self.banner_html = _html("", "burgle-banner-text")
@@ -193,16 +223,20 @@ class TutorApp:
         lessons_col = _box([_html("<h2>Lessons</h2>", "burgle-h2"), self.lesson_list, self.list_note],
                            "burgle-lessons-col")
         self.search = widgets.Text(placeholder="GUARD-9, Lavatory, Blueprints, peek…", continuous_update=True,
+                                   description="Search the rules", style={"description_width": "initial"},
                                    layout=widgets.Layout(width="100%"))
         self.search.add_class("burgle-search")
         self.search.observe(self._safe(lambda _c: self._run_search()), names="value")
         self.results = _box([], "burgle-results")
         lookup_col = _box([
-            _html("<h2>Rules lookup</h2><p class='burgle-help'>Search by rule id, tile, card or any word. "
+            _html("<h2 id='burgle-lookup' tabindex='-1'>Rules lookup</h2><p class='burgle-help'>Search by rule id, "
+                  "tile, card or any word. "
                   "Each hit opens the lesson that teaches it.</p>", "burgle-h2"),
             self.search, self.results,
         ], "burgle-lookup")
-        self.home_view = _box([self.banner, _box([lessons_col, lookup_col], "burgle-home-cols", vertical=False)],
+        skip = _html("<a class='burgle-skip' href='#burgle-lookup'>Skip to the rules lookup</a>", "burgle-skip-box")
+        self.home_view = _box([skip, self.banner,
+                               _box([lessons_col, lookup_col], "burgle-home-cols", vertical=False)],
                               "burgle-home-view", own_layout=True)
 
         # lesson view
@@ -215,22 +249,46 @@ class TutorApp:
         self.alt_html = _html("", "burgle-alt")
         self.picture_col = _box([self.picture, self.alt_html], "burgle-picture-col")
         self.narration = _html("", "burgle-narration")
+        self.predict_box = _box([], "burgle-predict", own_layout=True)
+        self.answer_buttons: list[widgets.Button] = []
         self.actions_box = _box([], "burgle-actions", own_layout=True)
+        self.typed = widgets.Text(placeholder="e.g. move 1B2", description="Type an action",
+                                  continuous_update=False, style={"description_width": "initial"},
+                                  layout=widgets.Layout(flex="1 1 auto", width="auto", min_width="0"))
+        self.typed.add_class("burgle-typed")
+        self.typed.observe(self._safe(lambda _c: self._typed()), names="value")
+        self.try_button = _button("Try it", "burgle-try", tooltip="Try the action typed in the box: the rules "
+                                  "engine judges it")
+        self.try_button.on_click(self._safe(lambda _b: self._typed()))
+        self.typed_row = _box([self.typed, self.try_button], "burgle-typed-row", vertical=False, own_layout=True)
         self.feedback = _html("", "burgle-feedback")
+        self.state_html = _html("", "burgle-state-box")
         self.back_button = _button("◂ Back", "burgle-back", tooltip="Go back to the start of the previous step")
         self.restart_button = _button("↺ Restart", "burgle-restart", tooltip="Start this lesson again")
         self.next_button = _button("Next ▸", "burgle-next", style="primary", tooltip="Go on to the next step")
         self.back_button.on_click(self._safe(lambda _b: self.back()))
-        self.restart_button.on_click(self._safe(lambda _b: self.restart()))
+        self.restart_button.on_click(self._safe(lambda _b: self.ask_restart()))
+        self.restart_yes = _button("Yes, start again", "burgle-restart-yes", style="danger",
+                                   tooltip="Start this lesson again from its first step")
+        self.restart_no = _button("Keep going", "burgle-restart-no", tooltip="Stay where you are")
+        self.restart_yes.on_click(self._safe(lambda _b: self.restart()))
+        self.restart_no.on_click(self._safe(lambda _b: self._confirm(False)))
+        self.confirm_box = _box([_html("<p class='burgle-confirm-text'>Start this lesson again from step 1? "
+                                       "What you did in it is undone.</p>"), self.restart_yes, self.restart_no],
+                                "burgle-confirm", vertical=False, own_layout=True)
         self.next_button.on_click(self._safe(lambda _b: self.next()))
         nav = _box([self.back_button, self.restart_button, self.next_button], "burgle-nav", vertical=False)
-        self.side_col = _box([self.narration, self.actions_box, self.feedback, nav], "burgle-side-col")
+        self.state_box = _box([_html("<h2 class='burgle-state-title'>The game</h2>"), self.state_html],
+                              "burgle-state-card", own_layout=True)
+        self.side_col = _box([self.narration, self.predict_box, self.actions_box, self.typed_row, self.feedback,
+                              nav, self.confirm_box, self.state_box], "burgle-side-col")
         self.body = _box([self.picture_col, self.side_col], "burgle-lesson-body", vertical=False)
         self.lesson_view = _box([top, self.body], "burgle-lesson-view", own_layout=True)
 
-        children = [_html(f"<style>{CSS}</style>", "burgle-style"), self.header, self.home_view, self.lesson_view]
+        children = [_html(f"<style>{CSS}{STATE_CSS}</style>", "burgle-style"), self.helper, self.header,
+                    self.home_view, self.lesson_view]
         if self.store is not None:
-            children.insert(1, self.store)
+            children.insert(2, self.store)
         self.root = _box(children, "burgle-tutor", own_layout=True)
         self.root.layout.width = "100%"
 
@@ -385,20 +443,60 @@ class TutorApp:
                                       f"{html.escape(str(exc))}</p>")
             return None
         self.session = session
-        self._picture_key = self._actions_key = None
+        self._picture_key = self._actions_key = self._predict_key = None
         self._expanded = set()
+        _show(self.confirm_box, False)
         _show(self.home_view, False)
         _show(self.lesson_view, True)
         self._render_lesson()
         return self.session
 
     def act(self, action: str) -> Feedback:
-        """The learner chose *action* (an action button)."""
+        """The learner chose *action* (an action button, or typed); the focus moves to
+        the feedback, which screen readers announce."""
         fb = self.session.try_action(action)
         self._render_lesson()
+        self.helper.focus_on(FEEDBACK)
         return fb
 
+    def answer(self, value) -> Feedback:
+        """The learner's answer to the step's prediction (a cell or a choice)."""
+        fb = self.session.answer(value)
+        self._render_lesson()
+        self.helper.focus_on(FEEDBACK)
+        return fb
+
+    def click_cell(self, cell) -> Feedback | None:
+        """A click on a cell of the board (name or number). While the step asks for a
+        prediction on the board, the click is the answer; otherwise None (the board's
+        own actions handle it)."""
+        s = self.session
+        if s is not None and s.predicting and s.step.predict.cells:
+            return self.answer(cell)
+        return None
+
+    def _typed(self) -> None:
+        text = self.typed.value.strip()
+        if not text or self.session is None:
+            return
+        self.typed.value = ""
+        self.act(text)
+
+    def ask_restart(self) -> None:
+        """Restart at once on the first step with nothing done; else ask first."""
+        s = self.session
+        if s.index == 0 and not s.acted and s.answered is None:
+            self.restart()
+        else:
+            self._confirm(True)
+
+    def _confirm(self, on: bool) -> None:
+        _show(self.confirm_box, on)
+        if on:
+            self.helper.focus_on(".burgle-tutor .burgle-restart-yes")
+
     def next(self) -> None:
+        _show(self.confirm_box, False)
         s = self.session
         if s.completed:
             following = self._following(s.lesson.id)
@@ -411,10 +509,12 @@ class TutorApp:
             self._render_lesson()
 
     def back(self) -> None:
+        _show(self.confirm_box, False)
         if self.session.back():
             self._render_lesson()
 
     def restart(self) -> None:
+        _show(self.confirm_box, False)
         self.session.restart()
         self._render_lesson()
 
@@ -440,10 +540,15 @@ class TutorApp:
                                  f"{dots}</span></div>")
         wide = len(s.floors) > 1
         (self.body.add_class if wide else self.body.remove_class)("burgle-wide")
-        self._render_picture()
+        # Text first, the picture last: it is the biggest message, and the new step's
+        # narration and feedback must not wait behind it (the old feedback stayed ~0.5 s).
         self._render_narration()
-        self._render_actions()
         self._render_feedback()
+        self._render_predict()
+        self._render_actions()
+        state = game_state_html(s.game)
+        if self.state_html.value != state:
+            self.state_html.value = state
         self.back_button.disabled = not s.can_back
         if s.completed:
             following = self._following(lesson.id)
@@ -455,11 +560,12 @@ class TutorApp:
             self.next_button.description = "Next ▸"
             self.next_button.tooltip = "Do this step's action first" if s.waiting else "Go on to the next step"
             self.next_button.disabled = not s.can_next
+        self._render_picture()
         self._save_place()
 
     def _render_picture(self) -> None:
         s = self.session
-        key = (s.lesson.id, s.index, len(s.game.log))
+        key = (s.lesson.id, s.index, len(s.game.log), s.predicting)
         if key == self._picture_key:
             return
         self._picture_key = key
@@ -472,7 +578,10 @@ class TutorApp:
         s = self.session
         step = s.step
         rules = "".join(rule_chip(r) for r in step.rules)
-        if s.waiting:
+        if s.predicting:
+            prompt = ("<p class='burgle-prompt'>First, predict: answer the question below"
+                      + (" by clicking a cell." if step.predict.cells else ".") + "</p>")
+        elif s.waiting:
             prompt = "<p class='burgle-prompt'>Your move: choose an action below.</p>"
         elif step.expect is None:
             prompt = ("<p class='burgle-prompt'>Read this, then press <b>Next</b>.</p>" if not s.is_last else
@@ -488,7 +597,7 @@ class TutorApp:
 
     def _render_actions(self) -> None:
         s = self.session
-        key = (s.lesson.id, s.index, s.waiting, len(s.game.log), tuple(sorted(self._expanded)))
+        key = (s.lesson.id, s.index, s.waiting, s.predicting, len(s.game.log), tuple(sorted(self._expanded)))
         if key == self._actions_key:
             return  # same step, same choices (e.g. after a wrong action): keep the buttons
         self._actions_key = key
@@ -504,7 +613,10 @@ class TutorApp:
                 actions = shown
             buttons = []
             for text in actions:
-                b = _button(text, "burgle-action", tooltip=s.describe(text))
+                label = action_label(s.game, text)
+                tip = s.describe(text) + (f" (typed: {text})" if label != text else "")
+                b = _button(label, "burgle-action", tooltip=tip)
+                b.action = text  # the action itself; the label may name a character instead of a seat
                 b.on_click(self._safe(lambda _b, t=text: self.act(t)))
                 buttons.append(b)
             self.action_buttons.extend(buttons)
@@ -521,6 +633,36 @@ class TutorApp:
                                       _box(rows, "burgle-groups", vertical=False)] if rows else [])
         _dispose(old)
         _show(self.actions_box, bool(rows))
+
+    def _render_predict(self) -> None:
+        s = self.session
+        p = s.step.predict
+        key = (s.lesson.id, s.index, s.answered)
+        if key == self._predict_key:
+            return
+        self._predict_key = key
+        old = self.predict_box.children
+        self.answer_buttons = []
+        children = []
+        if p is not None:
+            how = ("Click the cell on the board, or its button here." if p.cells else "Choose one.")
+            if s.answered is not None:
+                how = f"You answered {html.escape(s.answered)}; the answer is {html.escape(p.answer)}."
+            children.append(_html(f"<p class='burgle-kicker'>Predict</p><p class='burgle-predict-q'>"
+                                  f"{rich(p.question)}</p><p class='burgle-help'>{how}</p>"))
+            for option in p.options:
+                b = _button(option, "burgle-answer", tooltip=f"Answer: {option}")
+                b.disabled = s.answered is not None
+                if s.answered is not None and p.is_right(option):
+                    b.add_class("burgle-answer-right")
+                if s.answered == option:
+                    b.add_class("burgle-answer-chosen")
+                b.on_click(self._safe(lambda _b, o=option: self.answer(o)))
+                self.answer_buttons.append(b)
+            children.append(_box(self.answer_buttons, "burgle-answers", vertical=False))
+        self.predict_box.children = children
+        _dispose(old)
+        _show(self.predict_box, p is not None)
 
     def _preferred(self, actions: list[str]) -> list[str]:
         """Actions on the step's marked cells first, then on the active character's floor."""
@@ -566,6 +708,9 @@ class TutorApp:
                         f"<li>{rich(t)} {rule_chip(r) if r else ''}</li>" for t, r in zip(fb.happened, fb.rules))
                     parts.append(f"<div class='burgle-happened'><p class='burgle-fb-sub'>What the engine did</p>"
                                  f"<ol>{items}</ol></div>")
+            elif fb.prediction and s.answered is not None:
+                then = "choose your action below" if s.waiting else "press Next"
+                parts.append(f"<p class='burgle-fb-retry'>The board now shows the answer: {then}.</p>")
             elif s.waiting:
                 parts.append("<p class='burgle-fb-retry'>Nothing changed on the board: try again.</p>")
         if s.completed:
@@ -578,7 +723,9 @@ class TutorApp:
         if not parts:
             parts.append("<p class='burgle-fb-idle'>" + ("Pick an action: the tutor will tell you how it went."
                                                          if s.waiting else "") + "</p>")
-        self.feedback.value = f"<div role='status' aria-live='polite'>{''.join(parts)}</div>"
+        # The widget itself is the live region (PageHelper marks it): replacing its content
+        # is announced, and the focus moves here after an action.
+        self.feedback.value = f"<div class='burgle-fb'>{''.join(parts)}</div>"
 
     # ------------------------------------------------------------------ lookup
     def _run_search(self) -> None:
@@ -606,7 +753,7 @@ class TutorApp:
             info = _html(f"<p class='burgle-hit-title'><span class='burgle-kind burgle-kind-{hit.kind}'>"
                          f"{hit.label}</span> {mark(hit.title, words)}{rule}</p>"
                          + (f"<p class='burgle-hit-text'>{mark(hit.text, words)}</p>" if hit.text != hit.title.split(' · ')[-1] else "")
-                         + where, "burgle-hit-info")
+                         + where + hit.wording_html, "burgle-hit-info")
             rows.append(_box([info, _box(buttons, "burgle-hit-links", vertical=False)], "burgle-hit-row"))
         if query.strip() and not hits:
             rows.append(_html(f"<p class='burgle-help'>Nothing matches “{html.escape(query[:80])}”. "
@@ -660,9 +807,9 @@ class TutorApp:
         return run
 
     def find_action(self, text: str) -> widgets.Button:
-        """The action button whose description is *text* (for tests and notebooks)."""
+        """The action button of the action *text*, or labelled *text* (tests, notebooks)."""
         for b in self.action_buttons:
-            if b.description == text:
+            if getattr(b, "action", None) == text or b.description == text:
                 return b
         raise KeyError(f"no action button {text!r}; shown: {[b.description for b in self.action_buttons]}")
 
@@ -721,7 +868,8 @@ CSS = r"""
   justify-content: space-between; }
 .burgle-brand { display: flex; align-items: baseline; gap: 10px; }
 .burgle-logo { color: #f0a030; font-size: 20px; }
-.burgle-name { font-size: 21px; font-weight: 800; letter-spacing: .01em; }
+.burgle-name { font-size: 21px; font-weight: 800; letter-spacing: .01em; color: #fff; }
+.burgle-header .widget-html-content { color: #fff; }
 .burgle-sub { color: #b8c0d0; font-size: 14px; }
 .burgle-progress .burgle-progress-box { display: flex; align-items: center; gap: 10px; color: #e6e9f0;
   font-size: 14px; font-weight: 600; }
@@ -778,6 +926,11 @@ CSS = r"""
 .burgle-hit-text { color: var(--b-ink2); font-size: 13.5px; margin: 0 0 4px 0 !important; }
 .burgle-hit-note { color: var(--b-muted); font-size: 12.5px; font-style: italic; margin: 0 0 4px 0 !important; }
 .burgle-hit-links { flex-wrap: wrap; gap: 4px; }
+.burgle-hit-wording { font-size: 13px; color: var(--b-ink2); margin: 0 0 6px 0; }
+.burgle-hit-wording summary { cursor: pointer; color: var(--b-blue); }
+.burgle-rule-text table { border-collapse: collapse; margin: 4px 0; }
+.burgle-rule-text th, .burgle-rule-text td { border: 1px solid var(--b-line); padding: 1px 6px; text-align: left; }
+.burgle-rule-text ul, .burgle-rule-text ol { padding-left: 1.3em; margin: 4px 0; }
 .burgle-tutor .jupyter-button.burgle-hit { font-size: 13px; min-height: 28px; padding: 3px 10px; color: var(--b-blue);
   border-color: #bcd6ea; background: #f4f9fd; }
 .burgle-kind { display: inline-block; font-size: 10.5px; font-weight: 800; text-transform: uppercase;
@@ -853,9 +1006,69 @@ CSS = r"""
 .burgle-complete .burgle-fb-sub { color: var(--b-green); margin-top: 0 !important; }
 .burgle-nav { gap: 8px; justify-content: flex-end; }
 .burgle-nav .burgle-restart { margin-right: auto; }
+
+/* new in issue 10: predictions, typed actions, restart confirmation, the game panel */
+.burgle-skip-box { height: 0; }
+.burgle-skip { position: absolute; left: -9999px; top: 0; }
+.burgle-skip:focus { position: static; display: inline-block; margin: 0 0 8px 0; padding: 6px 12px; background: #fff;
+  color: var(--b-blue); font-weight: 700; border: 2px solid var(--b-blue); border-radius: 8px; }
+.burgle-predict { background: var(--b-amber-bg); border: 1px solid #f2d9a6; border-radius: 12px; padding: 12px 16px; gap: 6px; }
+.burgle-predict-q { font-size: 16px; font-weight: 650; margin: 0 0 2px 0 !important; }
+.burgle-answers { flex-wrap: wrap; gap: 8px; }
+.burgle-tutor .jupyter-button.burgle-answer { min-width: 72px; font-weight: 700; border-color: #d9a441; }
+.burgle-tutor .jupyter-button.burgle-answer.burgle-answer-right { background: var(--b-green-bg); border-color: var(--b-green);
+  color: var(--b-green); opacity: 1; }
+.burgle-tutor .jupyter-button.burgle-answer.burgle-answer-chosen { box-shadow: inset 0 0 0 2px var(--b-ink); opacity: 1; }
+.burgle-typed-row { gap: 8px; align-items: center; flex-wrap: wrap; }
+.burgle-typed-row .widget-label { font-size: 13.5px; color: var(--b-ink2); font-weight: 600; }
+.burgle-tutor .burgle-typed input { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; min-height: 32px; }
+.burgle-confirm { gap: 8px; align-items: center; flex-wrap: wrap; background: var(--b-red-bg); border: 1px solid #f1c8c0;
+  border-radius: 10px; padding: 8px 12px; }
+.burgle-confirm-text { margin: 0 !important; font-weight: 600; }
+.burgle-tutor .jupyter-button.mod-danger { background: var(--b-red); border-color: var(--b-red); color: #fff; }
+.burgle-state-card { background: var(--b-card); border: 1px solid var(--b-line); border-radius: 12px; padding: 10px 14px; }
+.burgle-state-title { font-size: 12px !important; font-weight: 800 !important; text-transform: uppercase;
+  letter-spacing: .08em; color: var(--b-muted); margin: 0 0 4px 0 !important; }
+.burgle-tutor .burgle-fb-icon .burgle-icon { vertical-align: -2px; }
+.burgle-feedback:focus { outline: 3px solid rgba(0,114,178,.45); outline-offset: 2px; }
+
+/* one page scroll: widget boxes neither scroll nor squash their children */
+.burgle-tutor .widget-box, .burgle-tutor.widget-box { overflow: visible; }
+.burgle-tutor .widget-vbox > *, .burgle-tutor.widget-vbox > * { flex-shrink: 0; }
+
 @media (max-width: 900px) {
   .burgle-home-cols, .burgle-lesson-body { flex-direction: column; align-items: stretch; }
   .burgle-lookup { flex: 1 1 auto; }
   .burgle-picture-col { flex: 1 1 auto; }
+  .burgle-lesson-body.burgle-wide .burgle-picture-col, .burgle-lesson-body.burgle-wide .burgle-side-col { flex: 1 1 auto; }
+}
+@media (max-width: 600px) {
+  .burgle-tutor { border-radius: 0; font-size: 15px; }
+  .burgle-header { flex-wrap: wrap; gap: 6px; padding: 10px 14px; }
+  .burgle-brand { flex-wrap: wrap; row-gap: 0; }
+  .burgle-sub { flex-basis: 100%; font-size: 13px; }
+  .burgle-progress, .burgle-progress .widget-html-content { min-width: 0; max-width: 100%; }
+  .burgle-progress .burgle-progress-box { flex-wrap: wrap; font-size: 13px; }
+  .burgle-bar { width: 96px; }
+  .burgle-home-view, .burgle-lesson-view { padding: 12px 10px 20px 10px; }
+  .burgle-banner { flex-direction: column; align-items: stretch; padding: 12px 14px; }
+  .burgle-lesson-grid { grid-template-columns: minmax(0, 1fr); }
+  .burgle-lesson-card { padding: 10px 12px 8px 12px; }
+  .burgle-tutor .jupyter-button.burgle-lesson { min-height: 28px; height: auto; overflow: visible; }
+  .burgle-lookup { padding: 12px; }
+  .burgle-lesson-top { flex-wrap: wrap; gap: 8px; }
+  .burgle-lesson-title { flex-basis: 100%; order: 2; }
+  .burgle-steps { order: 1; margin-left: auto; }
+  .burgle-stepper { align-items: flex-end; }
+  .burgle-dots { flex-wrap: wrap; justify-content: flex-end; }
+  .burgle-tutor h1 { font-size: 20px; }
+  .burgle-picture-col { min-width: 0; padding: 4px; }
+  .burgle-svg svg { max-height: none; }
+  .burgle-narration { padding: 12px 14px; }
+  .burgle-narration-text p { font-size: 16px; }
+  .burgle-actions { padding: 10px 12px; }
+  .burgle-groups { flex-direction: column; }
+  .burgle-tutor .jupyter-button.burgle-action { min-width: 0; }
+  .burgle-nav { flex-wrap: wrap; }
 }
 """

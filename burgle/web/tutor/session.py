@@ -10,6 +10,10 @@ current step. :meth:`LessonSession.try_action` judges what the learner did:
 * ``other``: any other legal action, with the step's ``other`` feedback.
 
 Only the right action changes the game; after anything else the learner simply retries.
+A step with a prediction (``[steps.predict]``) first waits for the learner's answer
+(:meth:`LessonSession.answer`: a cell or a choice); until then no action is offered and
+the picture hides the guard's route. Any answer is taken once, judged ``right`` or
+``wrong``, and explained; then the step goes on.
 
 >>> from burgle.lessons import load_all
 >>> session = LessonSession(next(l for l in load_all() if l.id == "01-first-steps"))
@@ -29,7 +33,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of
 from burgle.engine.actions import VERBS, Action
 from burgle.engine.errors import ActionSyntaxError, IllegalAction
 from burgle.lessons.model import Lesson, Step, start
@@ -61,6 +65,8 @@ class Feedback:
     action: str = ""  # the attempted action, in its text form when it parses
     rule: str = ""  # the RULES.md id the engine cites for an illegal action
     rules: tuple[str, ...] = ()  # rule ids of the happenings, same order as ``happened``
+    prediction: bool = False  # the answer to a prediction, not an action
+
 
     @property
     def right(self) -> bool:
@@ -104,9 +110,14 @@ class LessonSession:
         return self.index == len(self.steps) - 1
 
     @property
+    def predicting(self) -> bool:
+        """True while the current step waits for the answer to its prediction."""
+        return self.step.predict is not None and self.answered is None
+
+    @property
     def waiting(self) -> bool:
-        """True while the current step waits for the learner's action."""
-        return self.step.expect is not None and not self.acted
+        """True while the current step waits for the learner: an answer, or an action."""
+        return self.predicting or (self.step.expect is not None and not self.acted)
 
     @property
     def can_next(self) -> bool:
@@ -126,8 +137,9 @@ class LessonSession:
         return str(self.step.expect) if self.step.expect is not None else None
 
     def legal_actions(self) -> list[str]:
-        """The engine's legal actions, while the step waits for one (else none: just Next)."""
-        if not self.waiting:
+        """The engine's legal actions, while the step waits for one (else none: just Next).
+        None while a prediction waits for its answer: acting first would give it away."""
+        if not self.waiting or self.predicting:
             return []
         return [str(a) for a in self.game.legal_actions()]
 
@@ -170,17 +182,69 @@ class LessonSession:
     def highlight_cells(self) -> tuple[int, ...]:
         return tuple(c for c in self.step.highlight if floor_of(c) in self.floors)
 
-    def picture(self, fmt: str = "svg"):
-        """The current state drawn with the step's highlights (``burgle.pictures.render``)."""
-        from burgle.pictures import Highlights, render
+    def scene(self):
+        """What the picture shows: the state with the step's highlights; while a prediction
+        waits for its answer, without the guard's route (the answer) and its stop line."""
+        from dataclasses import replace
 
-        return render(self.game, floors=self.floors, highlights=Highlights(cells=self.highlight_cells), fmt=fmt)
+        from burgle.pictures import Highlights, scene
+        from burgle.pictures.scene import floor_alt_text
+
+        sc = scene(self.game, floors=self.floors, highlights=Highlights(cells=self.highlight_cells))
+        if not self.predicting:
+            return sc
+        hidden = []
+        for fs in sc.floors:
+            bare = replace(fs, route=None, header=fs.header[:1])
+            hidden.append(replace(bare, alt_text=floor_alt_text(bare, self.game)))
+        return replace(sc, floors=tuple(hidden))
+
+    def picture(self, fmt: str = "svg"):
+        """The current state drawn (:meth:`scene`; ``burgle.pictures.render_scene``)."""
+        from burgle.pictures import render_scene  # checks *fmt*
+
+        return render_scene(self.scene(), fmt)
 
     def alt_text(self) -> str:
         """The picture's text alternative."""
-        from burgle.pictures import Highlights, alt_text
+        return self.scene().alt_text
 
-        return alt_text(self.game, floors=self.floors, highlights=Highlights(cells=self.highlight_cells))
+    # ------------------------------------------------------------------ predicting
+    def answer(self, value) -> Feedback:
+        """The learner's answer to the step's prediction: a cell (name or number) or a
+        choice. Taken once; a wrong one is explained with the right answer."""
+        p = self.step.predict
+        if p is None:
+            self.feedback = Feedback("other", "This step asks no question: read it, then act or press Next.")
+            return self.feedback
+        if self.answered is not None:
+            self.feedback = Feedback("other", f"You have answered already ({self.answered}).", prediction=True)
+            return self.feedback
+        if p.cells:
+            from burgle.geometry.board import CellError, parse_cell
+
+            try:
+                cell = parse_cell(value)
+            except (CellError, TypeError, ValueError):
+                cell = None
+            if cell not in p.cells:
+                options = ", ".join(p.options)
+                self.feedback = Feedback("other", f"Answer with one of the cells offered: {options}.",
+                                         action=str(value), prediction=True)
+                return self.feedback
+            shown = cell_name(cell)
+        else:
+            shown = str(value).strip()
+            if shown not in p.choices:
+                self.feedback = Feedback("other", f"Answer with one of: {', '.join(p.choices)}.",
+                                         action=shown, prediction=True)
+                return self.feedback
+        self.answered = shown
+        if p.is_right(shown):
+            self.feedback = Feedback("right", p.right, action=shown, prediction=True)
+        else:
+            self.feedback = Feedback("wrong", f"{p.wrong} The answer: {p.answer}.", action=shown, prediction=True)
+        return self.feedback
 
     # ------------------------------------------------------------------ acting
     def try_action(self, text) -> Feedback:
@@ -193,8 +257,18 @@ class LessonSession:
             self.feedback = Feedback("illegal", f"That is not an action the game knows: {exc}", action=raw)
             return self.feedback
         shown = str(action)
+        if self.predicting:
+            self.feedback = Feedback("other", f"First answer the question: {step.predict.question}", action=shown)
+            return self.feedback
         if step.expect is None:
-            self.feedback = Feedback("other", "Nothing to do on this step: read it, then press Next.", action=shown)
+            try:  # a step may invite trying something the rules forbid: the refusal is the answer
+                self.game.check(action)
+            except IllegalAction as exc:
+                self.feedback = Feedback("illegal", f"The rules do not allow {shown!r}: {exc.reason} ({exc.rule}).",
+                                         action=shown, rule=exc.rule)
+                return self.feedback
+            self.feedback = Feedback("other", "That is allowed, but nothing is done on this step: read it, then "
+                                     "press Next.", action=shown)
             return self.feedback
         if self.acted:
             self.feedback = Feedback("other", "You have already done this step: press Next to go on.", action=shown)
@@ -260,6 +334,7 @@ class LessonSession:
     def _enter(self, index: int) -> None:
         self.index = index
         self.acted = False
+        self.answered: str | None = None  # the answer given to the step's prediction
         self.happened: tuple = ()
         self.feedback: Feedback | None = None
 
@@ -281,6 +356,8 @@ def step_floors(lesson: Lesson) -> list[tuple[int, ...]]:
     out = []
     for step in lesson.steps:
         floors = crew(game) | {floor_of(c) for c in step.highlight}
+        if step.predict is not None:
+            floors |= {floor_of(c) for c in step.predict.cells}
         if step.expect is not None:
             try:
                 happened = game.apply(step.expect)
@@ -293,42 +370,21 @@ def step_floors(lesson: Lesson) -> list[tuple[int, ...]]:
 
 
 # ---------------------------------------------------------------------- the lesson list
-SECTION_NAMES = {
-    "CONV": "The basics", "SETUP": "The basics", "TURN": "The basics", "ACT": "The basics", "END": "The basics",
-    "GUARD": "Guards and alarms", "ALARM": "Guards and alarms", "TILE": "Rooms", "CHAR": "The crew",
-    "TOOL": "Tools", "LOOT": "Loot", "EVENT": "Events",
-}
+NO_PART = "More lessons"
 
 
 def lesson_sections(lessons) -> list[tuple[str, list[Lesson]]]:
-    """The lessons (sorted by ``order``) in parts of ten (orders 1-9, 10-19, ...), each
-    titled by what most of its lessons teach (their rule families)."""
-    parts: dict[int, list[Lesson]] = {}
+    """The lessons (sorted by ``order``) in the parts their files name (``part``), each
+    part where its first lesson comes; a lesson naming no part goes under "More lessons".
+
+    >>> from burgle.lessons import load_all
+    >>> [title for title, _ in lesson_sections(load_all())][:2]
+    ['The basics', 'Guards and alarms']
+    """
+    parts: dict[str, list[Lesson]] = {}
     for lesson in sorted(lessons, key=lambda l: (l.order, l.id)):
-        parts.setdefault(lesson.order // 10, []).append(lesson)
-    out = []
-    for _, group in sorted(parts.items()):
-        counts: dict[str, int] = {}
-        for lesson in group:
-            topic = _topic(lesson)
-            if topic:
-                counts[topic] = counts.get(topic, 0) + 1
-        names = [t for t, n in sorted(counts.items(), key=lambda tn: -tn[1]) if n * 3 >= len(group)]
-        if len(names) > 1 and " and " not in names[0] + names[1]:
-            title = f"{names[0]} and {names[1].lower()}"
-        else:
-            title = names[0] if names else "More lessons"
-        out.append((title, group))
-    return out
-
-
-def _topic(lesson: Lesson) -> str | None:
-    counts: dict[str, int] = {}
-    for rid in lesson.rules or tuple(lesson.taught):
-        name = SECTION_NAMES.get(rid.split("-")[0])
-        if name:
-            counts[name] = counts.get(name, 0) + 1
-    return max(counts, key=lambda n: counts[n]) if counts else None
+        parts.setdefault(lesson.part or NO_PART, []).append(lesson)
+    return list(parts.items())
 
 
 # ---------------------------------------------------------------------- progress
