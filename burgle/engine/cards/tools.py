@@ -158,10 +158,10 @@ def _target_reason(g, ch, key: str, target):
                     + ("; from floor 1 the only link is upward" if here < N else ""), rule)
         return None
     if key == "virus":
-        if t.kind not in COMPUTER_ROOMS:
-            return f"{where} is not a Computer Room" + ("" if t.revealed else " (or not known to be one)"), rule
-        if not t.revealed:
+        if not t.revealed:  # asked first: a face-down tile's kind stays hidden
             return f"{where} is face down; the Virus needs a revealed Computer Room", "DEC-27"
+        if t.kind not in COMPUTER_ROOMS:
+            return f"{where} is not a Computer Room", rule
         return None
     return f"the {name} cannot be used this way", rule  # pragma: no cover
 
