@@ -401,7 +401,7 @@ class BrowserValue(anywidget.AnyWidget):
 
 BASE_CSS = r"""
 .burgle-app {
-  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #6b7385; --b-line: #e4e0d6; --b-paper: #faf8f3;
+  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #5a6274; --b-line: #e4e0d6; --b-paper: #faf8f3;
   --b-card: #ffffff; --b-accent: #d55e00; --b-accent2: #b34d00; --b-blue: #0072b2; --b-green: #00795a;
   --b-green-bg: #e9f6f1; --b-red: #b42318; --b-red-bg: #fdf0ee; --b-amber-bg: #fff6e5; --b-purple: #cc79a7;
   --jp-widgets-font-size: 14px;
@@ -421,8 +421,8 @@ BASE_CSS = r"""
   border: 1px solid #cfd5df; box-shadow: 0 1px 0 rgba(0,0,0,.04); }
 .burgle-app .jupyter-button:hover:enabled { background: #f3f5f9; border-color: #aab3c2; }
 .burgle-app .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
-.burgle-app .jupyter-button.mod-primary { background: var(--b-accent); border-color: var(--b-accent); color: #fff; }
-.burgle-app .jupyter-button.mod-primary:hover:enabled { background: var(--b-accent2); }
+.burgle-app .jupyter-button.mod-primary { background: var(--b-accent2); border-color: var(--b-accent2); color: #fff; }
+.burgle-app .jupyter-button.mod-primary:hover:enabled { background: #8f3d00; }
 .burgle-app .jupyter-button:disabled { opacity: .45; cursor: not-allowed; }
 .burgle-app .widget-toggle-buttons .jupyter-button { min-height: 30px; padding: 3px 10px; margin: 0 4px 0 0; }
 .burgle-app .widget-toggle-buttons .jupyter-button.mod-active { background: #1b2230; border-color: #1b2230; color: #fff; }

@@ -197,7 +197,7 @@ class TutorApp:
 
         self.store = ProgressStore() if storage else None
         if self.store is not None:
-            self.store.observe(self._on_restored, names="loaded")
+            self.store.observe(self._on_restored, names=["loaded", "restored"])
         self._build()
         self._load_lessons()
         self.go_home()
@@ -782,8 +782,9 @@ class TutorApp:
             self.store.save(self.progress)
 
     def _on_restored(self, change) -> None:
-        """The browser sent what it had stored: merge it with this visit's progress."""
-        if not change["new"]:
+        """The browser sent what it had stored (on load, or when another tab stored
+        progress): merge it with this visit's progress, never dropping a completion."""
+        if not self.store.loaded:
             return
         try:
             self.progress = self.progress.merge(self.store.stored())
@@ -831,7 +832,7 @@ def _natural(rid: str):
 
 CSS = r"""
 .burgle-tutor {
-  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #6b7385; --b-line: #e4e0d6; --b-paper: #faf8f3;
+  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #5a6274; --b-line: #e4e0d6; --b-paper: #faf8f3;
   --b-card: #ffffff; --b-accent: #d55e00; --b-accent2: #b34d00; --b-blue: #0072b2; --b-green: #00795a;
   --b-green-bg: #e9f6f1; --b-red: #b42318; --b-red-bg: #fdf0ee; --b-amber-bg: #fff6e5; --b-purple: #cc79a7;
   --jp-widgets-font-size: 15px;
@@ -857,8 +858,8 @@ CSS = r"""
   border: 1px solid #cfd5df; box-shadow: 0 1px 0 rgba(0,0,0,.04); }
 .burgle-tutor .jupyter-button:hover:enabled { background: #f3f5f9; border-color: #aab3c2; }
 .burgle-tutor .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
-.burgle-tutor .jupyter-button.mod-primary { background: var(--b-accent); border-color: var(--b-accent); color: #fff; }
-.burgle-tutor .jupyter-button.mod-primary:hover:enabled { background: var(--b-accent2); }
+.burgle-tutor .jupyter-button.mod-primary { background: var(--b-accent2); border-color: var(--b-accent2); color: #fff; }
+.burgle-tutor .jupyter-button.mod-primary:hover:enabled { background: #8f3d00; }
 .burgle-tutor .jupyter-button:disabled { opacity: .45; cursor: not-allowed; }
 .burgle-tutor h1 { font-size: 24px; line-height: 1.25; margin: 0; font-weight: 750; letter-spacing: -.01em; }
 .burgle-tutor h2 { font-size: 18px; margin: 0 0 6px 0; font-weight: 700; }
