@@ -163,5 +163,13 @@ def test_malformed_predictions_are_refused_with_the_field(mutate, words):
     assert words in bad_prediction(mutate)
 
 
-def test_every_lesson_names_its_part():
-    assert all(lesson.part for lesson in load_all(TUTORIALS))
+def test_every_lesson_names_its_part_and_a_part_is_one_run_of_lessons():
+    """Issue 10 §6: part titles come from the lesson data, not guessed from rule families."""
+    lessons = load_all(TUTORIALS)
+    assert {l.id: l.part for l in lessons}["45-loot-gemstone-tiara-painting"] == "Tools and loot"
+    assert all(l.part for l in lessons), [l.id for l in lessons if not l.part]
+    runs = [l.part for i, l in enumerate(lessons) if i == 0 or lessons[i - 1].part != l.part]
+    assert len(runs) == len(set(runs)), f"a part's lessons are split up in the order: {runs}"
+    def blank(d):
+        d["part"] = " "
+    assert "'part' must be non-empty text" in bad(blank)

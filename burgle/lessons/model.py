@@ -275,7 +275,7 @@ def parse_lesson(doc: dict, source: str = "") -> Lesson:
     return Lesson(
         id=lesson, title=_str(doc, "title", lesson), summary=_str(doc, "summary", lesson, required=False),
         rules=_rules(doc.get("rules", []), lesson), order=order, scenario=scenario, steps=parsed, source=source,
-        part=_str(doc, "part", lesson, required=False),
+        part=_str(doc, "part", lesson) if "part" in doc else "",
     )
 
 
