@@ -234,7 +234,7 @@ class StatusMessages:
 _HELPER_ESM = r"""
 // The page's helper (burgle.web.ui.PageHelper): tab title, focus, live regions, and a
 // watchdog that says so when the server or kernel no longer answers.
-const PING_MS = 1000, LOST_MS = 3500;
+const PING_MS = 1000, LOST_MS = 3000;
 
 function banner() {
   let el = document.querySelector(".burgle-lost");
@@ -335,7 +335,7 @@ class PageHelper(anywidget.AnyWidget):
     moving the focus (:meth:`focus_on`, e.g. to the feedback after an action); ``live``
     regions (CSS selectors given ``aria-live``, so screen readers announce their
     changes); and a watchdog: the browser pings the kernel every second and, with no
-    answer for 3.5 s (server stopped, kernel dead), shows a banner with a Reload button
+    answer for 3 s (server stopped, kernel dead), shows a banner with a Reload button
     instead of silently ignoring clicks."""
 
     _esm = _HELPER_ESM
