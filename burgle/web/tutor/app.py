@@ -11,7 +11,15 @@ Stable CSS classes (shared with the browser tests) are listed in the tutor contr
 ``burgle-lesson-view``, ``burgle-lesson-title``, ``burgle-narration``, ``burgle-picture``,
 ``burgle-action``, ``burgle-feedback`` (+ ``-right`` / ``-wrong``), ``burgle-next``,
 ``burgle-back``, ``burgle-restart``, ``burgle-home``, ``burgle-search``, ``burgle-hit``,
-``burgle-progress``.
+``burgle-progress``; since issue 10: ``burgle-predict`` with ``burgle-answer`` buttons (+
+``burgle-answer-right`` / ``-chosen`` once answered), ``burgle-typed`` (the action text box)
+and ``burgle-try``, ``burgle-confirm`` with ``burgle-restart-yes`` / ``-no``,
+``burgle-state-box`` (the game panel), ``burgle-skip`` (the skip link to the lookup).
+
+A prediction step (``[steps.predict]``) shows its question and a button per cell or choice;
+a click on the board answers it too (:meth:`TutorApp.click_cell`, for the clickable
+board). Action buttons are labelled by :func:`burgle.web.ui.action_label` (characters
+named, not seats); each button's ``action`` attribute is the action text.
 """
 
 from __future__ import annotations
