@@ -1019,7 +1019,8 @@ CSS = r"""
 .burgle-predict { background: var(--b-amber-bg); border: 1px solid #f2d9a6; border-radius: 12px; padding: 12px 16px; gap: 6px; }
 .burgle-predict-q { font-size: 16px; font-weight: 650; margin: 0 0 2px 0 !important; }
 .burgle-answers { flex-wrap: wrap; gap: 8px; }
-.burgle-tutor .jupyter-button.burgle-answer { min-width: 72px; font-weight: 700; border-color: #d9a441; }
+.burgle-tutor .jupyter-button.burgle-answer { min-width: 72px; max-width: 100%; font-weight: 700;
+  border-color: #d9a441; white-space: normal; text-align: left; overflow: visible; }
 .burgle-tutor .jupyter-button.burgle-answer.burgle-answer-right { background: var(--b-green-bg); border-color: var(--b-green);
   color: var(--b-green); opacity: 1; }
 .burgle-tutor .jupyter-button.burgle-answer.burgle-answer-chosen { box-shadow: inset 0 0 0 2px var(--b-ink); opacity: 1; }
