@@ -14,7 +14,7 @@ import ipywidgets as widgets
 import traitlets
 
 __all__ = ["BASE_CSS", "BrowserValue", "PageHelper", "STATE_CSS", "STOP_ICON", "action_label", "box", "button",
-           "card_chip", "esc", "game_state_html", "html_widget", "plural", "set_value", "show", "svg_body", "toggle_class"]
+           "card_chip", "esc", "game_state_html", "public_view", "html_widget", "plural", "set_value", "show", "svg_body", "toggle_class"]
 
 #: "Refused" as an inline SVG (a no-entry sign): the emoji ⛔ shows as an empty box where
 #: no emoji font is installed.
@@ -131,53 +131,87 @@ def card_chip(key: str, cls: str) -> str:
             f"<span class='burgle-cardtext'>{esc(text)}</span></details>")
 
 
+def public_view(game) -> dict:
+    """What the players may see of *game*, as data: ``Game.view()`` (the engine's, issue
+    11) when the engine has it; until then the same keys, read here from the state."""
+    view = getattr(game, "view", None)
+    if callable(view):
+        return view()
+    from burgle.geometry.board import cell_name
+
+    s = game.s
+
+    def tile(t) -> dict:
+        if not t.revealed:
+            return {"revealed": False}
+        d = {"kind": t.kind, "revealed": True}
+        d.update({k: getattr(t, k) for k in ("dice", "cracked") if getattr(t, k)})
+        if t.items:
+            d["items"] = list(t.items)
+        return d
+
+    return {
+        "phase": s.phase, "active": s.active,
+        "characters": [{"seat": ch.seat, "character": ch.name, "cell": None if ch.cell is None or ch.cell >= 48
+                        else cell_name(ch.cell), "escaped": ch.escaped, "stealth": ch.stealth,
+                        "tools": list(ch.tools), "loot": list(ch.loot)} for ch in s.characters],
+        "tiles": {cell_name(c): tile(t) for c, t in enumerate(s.tiles)},
+        "guards": [{"floor": g.floor, "deck_size": len(g.deck), "discard": [cell_name(c) for c in g.discard]}
+                   for g in s.guards],
+        "tool_deck_size": len(s.tool_deck), "loot_deck_size": len(s.loot_deck),
+        "event_deck_size": len(s.event_deck), "event_discard": list(s.event_discard),
+        "round_effects": [[seat, key] for seat, key in s.round_effects],
+    }
+
+
 def game_state_html(game, crew: bool = True) -> str:
-    """What every player may see about the game, as HTML: each character's Stealth,
-    place and cards (name; text on hover or tap), each floor's patrol deck size and
-    discard pile, the Event, Tool and Loot deck sizes, and each Safe found so far (its
-    dice, cracked or not). Nothing face down: a Safe not revealed yet is 'not found'.
+    """What every player may see about the game, as HTML, from :func:`public_view`: each
+    character's Stealth, place and cards (name; text on hover or tap), each floor's
+    patrol deck size and discard pile, the Event, Tool and Loot deck sizes, and each Safe
+    found so far (its dice, cracked or not). A Safe still face down is 'not found yet'.
 
     >>> from burgle.engine.game import Game
     >>> html_ = game_state_html(Game.new(seed=1, characters=["hawk"]))
     >>> "Patrol" in html_ and "Events" in html_ and "not found yet" in html_
     True
     """
-    from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of
+    from burgle.data.cards import CHARACTER_NAMES
+    from burgle.geometry.board import CELLS_PER_FLOOR, cell_name
 
-    s = game.s
-    top = FLOORS * CELLS_PER_FLOOR
+    v = public_view(game)
     crew_items = []
-    for ch in s.characters:
-        if ch.escaped:
+    for ch in v["characters"]:
+        if ch.get("escaped"):
             where = "escaped"
-        elif ch.cell is None or not ch.on_board:
+        elif ch.get("cell") is None:
             where = "not in yet"
-        elif ch.cell >= top:
-            where = "on the roof"
         else:
-            where = f"on {cell_name(ch.cell)}"
-        cards = "".join(card_chip(k, "burgle-tool") for k in ch.tools)
-        cards += "".join(card_chip(k, "burgle-loot") for k in ch.loot)
-        active = " burgle-state-active" if s.phase == "actions" and ch.seat == s.active else ""
-        crew_items.append(f"<li class='burgle-state-char{active}'><b>{esc(_who(game, ch.seat))}</b> "
-                    f"<span class='burgle-muted'>{where} · Stealth {ch.stealth}</span>"
-                    f"<div class='burgle-state-cards'>{cards or '<span class=burgle-muted>no cards</span>'}</div></li>")
+            where = f"on {ch['cell']}"
+        name = CHARACTER_NAMES.get(ch["character"]) or str(ch["character"]).title()
+        cards = "".join(card_chip(k, "burgle-tool") for k in ch.get("tools", ()))
+        cards += "".join(card_chip(k, "burgle-loot") for k in ch.get("loot", ()))
+        active = " burgle-state-active" if v["phase"] == "actions" and ch["seat"] == v["active"] else ""
+        crew_items.append(f"<li class='burgle-state-char{active}'><b>{esc(name)}</b> "
+                          f"<span class='burgle-muted'>{where} · Stealth {ch['stealth']}</span>"
+                          f"<div class='burgle-state-cards'>{cards or '<span class=burgle-muted>no cards</span>'}"
+                          f"</div></li>")
     floors = []
-    for g in s.guards:
-        safe = next((c for c in range(CELLS_PER_FLOOR * (g.floor - 1), CELLS_PER_FLOOR * g.floor)
-                     if s.tiles[c].kind == "safe" and s.tiles[c].revealed), None)
+    tiles = v["tiles"]
+    for g in v["guards"]:
+        names = [cell_name(c) for c in range(CELLS_PER_FLOOR * (g["floor"] - 1), CELLS_PER_FLOOR * g["floor"])]
+        safe = next((n for n in names if tiles[n].get("revealed") and tiles[n].get("kind") == "safe"), None)
         if safe is None:
             safe_text = "Safe not found yet"
         else:
-            t = s.tiles[safe]
-            safe_text = f"Safe {cell_name(safe)}: " + ("cracked" if t.cracked else plural(t.dice, "die", "dice"))
-        seen = " ".join(cell_name(c) for c in g.discard) or "none"
-        floors.append(f"<li><b>Floor {g.floor}</b> · {esc(safe_text)}<br><span class='burgle-muted'>Patrol deck "
-                      f"{plural(len(g.deck), 'card')}; discard pile: {esc(seen)}</span></li>")
-    loose = [f"{_card(k)[0]} on {cell_name(c)}" for c in range(top) for k in s.tiles[c].items]
-    decks = (f"Events {len(s.event_deck)} · Tools {len(s.tool_deck)} · Loot {len(s.loot_deck)}"
-             + (f" · Event discard {len(s.event_discard)}" if s.event_discard else ""))
-    effects = ", ".join(_card(k)[0] for _, k in s.round_effects)
+            t = tiles[safe]
+            safe_text = f"Safe {safe}: " + ("cracked" if t.get("cracked") else plural(t.get("dice", 0), "die", "dice"))
+        seen = " ".join(g["discard"]) or "none"
+        floors.append(f"<li><b>Floor {g['floor']}</b> · {esc(safe_text)}<br><span class='burgle-muted'>Patrol deck "
+                      f"{plural(g['deck_size'], 'card')}; discard pile: {esc(seen)}</span></li>")
+    loose = [f"{_card(k)[0]} on {n}" for n, t in tiles.items() for k in t.get("items", ())]
+    decks = (f"Events {v['event_deck_size']} · Tools {v['tool_deck_size']} · Loot {v['loot_deck_size']}"
+             + (f" · Event discard {len(v['event_discard'])}" if v["event_discard"] else ""))
+    effects = ", ".join(_card(k)[0] for _, k in v["round_effects"])
     people = f"<ul class='burgle-state-crew'>{''.join(crew_items)}</ul>" if crew else ""
     return (f"<div class='burgle-state'>{people}"
             f"<ul class='burgle-state-floors'>{''.join(floors)}</ul>"

@@ -48,6 +48,23 @@ def wait_step(page, number: int, total: int) -> None:
         arg=f"Step {number} of {total}")
 
 
+def watch_stale_feedback(page, old: str) -> None:
+    """Record, at the moment the stepper shows the next step, whether the feedback still
+    shows *old* (issue 10: for ~0.5 s after Next the new step showed the old feedback)."""
+    page.evaluate("""old => {
+        window.__burgleStale = null;
+        const steps = document.querySelector('.burgle-steps');
+        const before = steps.innerText;
+        const seen = new MutationObserver(() => {
+            if (steps.innerText === before) return;
+            const fb = document.querySelector('.burgle-feedback').innerText.replace(/\\s+/g, ' ');
+            window.__burgleStale = fb.includes(old) ? fb : false;
+            seen.disconnect();
+        });
+        seen.observe(steps, { childList: true, subtree: true, characterData: true });
+    }""", old)
+
+
 def feedback(page) -> str:
     return words(page.locator(".burgle-feedback").inner_text())
 
@@ -117,8 +134,14 @@ def play(page, lesson, phone: bool = False) -> None:
         if phone:
             check_target(nxt, f"{lesson.id} {step.key}: Next")
         if number < total:
+            if step.expect is not None and number == 2:  # once per lesson: no stale feedback
+                watch_stale_feedback(page, words(step.right)[:30])
             nxt.click()
             shadow.next()
+            if step.expect is not None and number == 2:
+                wait_step(page, number + 1, total)
+                stale = page.evaluate("window.__burgleStale")
+                assert stale is False, f"{lesson.id}: step {number + 1} showed the old feedback {stale!r}"
     page.locator(".burgle-feedback .burgle-complete").wait_for()  # "Lesson complete"
     page.locator(".burgle-home").click()
     page.locator(".burgle-lesson-list").wait_for(state="visible")

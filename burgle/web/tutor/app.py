@@ -537,6 +537,9 @@ class TutorApp:
         s = self.session
         lesson = s.lesson
         n = self.number(lesson.id) if lesson.id in self.by_id else 0
+        # The feedback first, the picture last (the biggest message): no new step may
+        # show under the old step's feedback (it stayed ~0.5 s while the picture came).
+        self._render_feedback()
         self.title_html.value = (f"<p class='burgle-kicker'>Lesson {n}</p>"
                                  f"<h1>{html.escape(lesson.title)}</h1>")
         dots = "".join(
@@ -548,10 +551,7 @@ class TutorApp:
                                  f"{dots}</span></div>")
         wide = len(s.floors) > 1
         (self.body.add_class if wide else self.body.remove_class)("burgle-wide")
-        # Text first, the picture last: it is the biggest message, and the new step's
-        # narration and feedback must not wait behind it (the old feedback stayed ~0.5 s).
         self._render_narration()
-        self._render_feedback()
         self._render_predict()
         self._render_actions()
         state = game_state_html(s.game)
