@@ -111,6 +111,7 @@ def play(page, lesson, phone: bool = False) -> None:
         wait_step(page, number, total)
         if step.predict is not None:
             answer = page.locator("button.burgle-answer").filter(has_text=exact(step.predict.answer))
+            answer.wait_for()
             if phone:
                 check_target(answer, f"{lesson.id} {step.key}: the answer button")
             answer.click()
@@ -175,6 +176,14 @@ def test_ten_lessons_on_a_phone(phone, tutor_url):
     page = phone
     open_tutor(page, tutor_url)
     width = page.evaluate("document.documentElement.clientWidth")
+    # The lesson list: titles above their summaries, the subtitle on one line, the bar inside.
+    for k in range(3):
+        title = page.locator("button.burgle-lesson").nth(k).bounding_box()
+        summary = page.locator(".burgle-summary").nth(k).bounding_box()
+        assert title["y"] + title["height"] <= summary["y"] + 1, (k, title, summary)
+    assert page.locator(".burgle-sub").bounding_box()["height"] < 30
+    bar = page.locator(".burgle-bar").bounding_box()
+    assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
     by_id = {l.id: l for l in LESSONS}
     for lesson_id in PHONE_LESSONS:
         play(page, by_id[lesson_id], phone=True)
