@@ -587,7 +587,7 @@ def patrol_html(view, setup, layer: str) -> str:
                 style.append("border-right: 4px solid #1d2433")
             if r < 3 and (i, i + 4) in setup.walls:
                 style.append("border-bottom: 4px solid #1d2433")
-            marks = ("G " if i == setup.guard else "") + ("⚂" if i == setup.destination else "")
+            marks = ("G " if i == setup.guard else "") + (DIE_FACES[setup.speed - 1] if i == setup.destination else "")
             ink = " burgle-hot" if p >= 0.55 else ""
             tds.append(f"<td class='burgle-heat{ink}' style='{'; '.join(style)}' title='{index_name(i)}: "
                        f"{_pct(p) or '0%'}'><span class='burgle-heat-name'>{index_name(i)} {marks}</span>"
