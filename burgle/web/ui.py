@@ -14,7 +14,8 @@ import ipywidgets as widgets
 import traitlets
 
 __all__ = ["BASE_CSS", "BrowserValue", "PageHelper", "STATE_CSS", "STOP_ICON", "action_label", "box", "button",
-           "card_chip", "esc", "game_state_html", "public_view", "html_widget", "plural", "set_value", "show", "svg_body", "toggle_class"]
+           "card_chip", "esc", "game_state_html", "html_widget", "plural", "public_view", "set_value", "show",
+           "svg_body", "toggle_class"]
 
 #: "Refused" as an inline SVG (a no-entry sign): the emoji ⛔ shows as an empty box where
 #: no emoji font is installed.
@@ -132,36 +133,9 @@ def card_chip(key: str, cls: str) -> str:
 
 
 def public_view(game) -> dict:
-    """What the players may see of *game*, as data: ``Game.view()`` (the engine's, issue
-    11) when the engine has it; until then the same keys, read here from the state."""
-    view = getattr(game, "view", None)
-    if callable(view):
-        return view()
-    from burgle.geometry.board import cell_name
-
-    s = game.s
-
-    def tile(t) -> dict:
-        if not t.revealed:
-            return {"revealed": False}
-        d = {"kind": t.kind, "revealed": True}
-        d.update({k: getattr(t, k) for k in ("dice", "cracked") if getattr(t, k)})
-        if t.items:
-            d["items"] = list(t.items)
-        return d
-
-    return {
-        "phase": s.phase, "active": s.active,
-        "characters": [{"seat": ch.seat, "character": ch.name, "cell": None if ch.cell is None or ch.cell >= 48
-                        else cell_name(ch.cell), "escaped": ch.escaped, "stealth": ch.stealth,
-                        "tools": list(ch.tools), "loot": list(ch.loot)} for ch in s.characters],
-        "tiles": {cell_name(c): tile(t) for c, t in enumerate(s.tiles)},
-        "guards": [{"floor": g.floor, "deck_size": len(g.deck), "discard": [cell_name(c) for c in g.discard]}
-                   for g in s.guards],
-        "tool_deck_size": len(s.tool_deck), "loot_deck_size": len(s.loot_deck),
-        "event_deck_size": len(s.event_deck), "event_discard": list(s.event_discard),
-        "round_effects": [[seat, key] for seat, key in s.round_effects],
-    }
+    """What the players may see of *game*, as data: the engine's ``Game.view()``
+    (face-down tiles and deck orders never in it)."""
+    return game.view()
 
 
 def game_state_html(game, crew: bool = True) -> str:
