@@ -587,8 +587,7 @@ class TutorApp:
         step = s.step
         rules = "".join(rule_chip(r) for r in step.rules)
         if s.predicting:
-            prompt = ("<p class='burgle-prompt'>First, predict: answer the question below"
-                      + (" by clicking a cell." if step.predict.cells else ".") + "</p>")
+            prompt = "<p class='burgle-prompt'>First, predict: answer the question below.</p>"
         elif s.waiting:
             prompt = "<p class='burgle-prompt'>Your move: choose an action below.</p>"
         elif step.expect is None:
@@ -653,7 +652,8 @@ class TutorApp:
         self.answer_buttons = []
         children = []
         if p is not None:
-            how = ("Click the cell on the board, or its button here." if p.cells else "Choose one.")
+            # (once the board's cells are clickable, a click there answers too: click_cell)
+            how = "Answer with one of these cells." if p.cells else "Choose one."
             if s.answered is not None:
                 how = f"You answered {html.escape(s.answered)}; the answer is {html.escape(p.answer)}."
             children.append(_html(f"<p class='burgle-kicker'>Predict</p><p class='burgle-predict-q'>"
