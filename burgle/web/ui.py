@@ -251,9 +251,9 @@ function banner() {
   el.className = "burgle-lost";
   el.setAttribute("role", "alert");
   el.hidden = true;
-  el.innerHTML = "<p><b>The connection to the server is lost.</b> Clicks here do nothing until the page is " +
-    "reloaded. What this browser keeps (your lesson progress, the sandbox game, the explorer's floor) " +
-    "comes back after the reload.</p>";
+  el.innerHTML = "<p><b>The server is not answering.</b> If it has stopped, clicks here do nothing: reload " +
+    "the page. What this browser keeps (your lesson progress, the sandbox game, the explorer's floor) " +
+    "comes back after the reload. This note goes away by itself if the server answers again.</p>";
   const b = document.createElement("button");
   b.textContent = "Reload the page";
   b.className = "burgle-reload";
