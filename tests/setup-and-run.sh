@@ -1,25 +1,30 @@
 #!/usr/bin/env bash
 # Set up everything the tests need and run them: bash tests/setup-and-run.sh [pytest args]
 #
-# 1. Debian's Chromium (/usr/bin/chromium) for the browser tests: installed with apt-get
-#    when missing (needs root; otherwise this says how to install it and exits 1).
-# 2. The venv .venv with the package, its web extra and its test extra.
+# 1. Debian's Chromium (/usr/bin/chromium) for the browser tests, and npm for the static
+#    site's build (burgle publish): installed with apt-get when missing (needs root;
+#    otherwise this says how to install them and exits 1).
+# 2. The venv .venv with the package and its web, test and publish extras.
 # 3. python -m pytest "$@" (e.g. `-m "not browser"` to skip the browser tests).
 #
-# Works from any directory, on a clone with nothing beside it.
+# Works from any directory, on a clone with nothing beside it. The static-site test keeps
+# the assembled Pyodide distribution in ~/.cache/burgle-publish (BURGLE_PUBLISH_CACHE), so
+# only the first run downloads it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-CHROMIUM=/usr/bin/chromium
-if [ ! -x "$CHROMIUM" ]; then
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then
-        echo "setup: installing Debian's chromium (for the browser tests)"
+        echo "setup: installing Debian's ${missing[*]} (browser tests, static site build)"
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -qq
-        apt-get install -y -qq chromium >/dev/null
+        apt-get install -y -qq "${missing[@]}" >/dev/null
     else
-        echo "setup: $CHROMIUM is missing and installing it needs root. Install it with" >&2
-        echo "    sudo apt-get update && sudo apt-get install -y chromium" >&2
+        echo "setup: ${missing[*]} missing, and installing needs root. Install with" >&2
+        echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
         echo "then run this script again." >&2
         exit 1
     fi
@@ -29,6 +34,6 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 .venv/bin/pip install --quiet --upgrade pip
-.venv/bin/pip install --quiet -e '.[web,test]'
+.venv/bin/pip install --quiet -e '.[web,test,publish]'
 
 exec .venv/bin/python -m pytest "$@"

@@ -516,7 +516,7 @@ def test_drill_from_below_cracks_and_lays_rewards_on_the_safe():
     assert "safe_cracked" in kinds(out)
     safe = game.s.tiles[cell("2B2")]
     assert safe.cracked
-    assert safe.items == ["donuts", "stamp"]
+    assert safe.items == ("donuts", "stamp")
     assert ch(game).tools == [] and ch(game).loot == []
     assert [gd.speed for gd in game.s.guards] == [speeds[0] + 1, speeds[1] + 1, speeds[2]]
     assert not game.s.guards[1].placed

@@ -206,6 +206,9 @@ def test_search_hits_open_their_lesson(app):
     app.home_button.click()
     app.search.value = "GUARD-9"  # no lesson here teaches it: the closest one is offered
     assert "No lesson teaches GUARD-9 yet" in app.results.children[0].children[0].value
+    # the hit shows the rule's full wording, not only its title (issue 9)
+    assert "Full rule: GUARD-9" in app.results.children[0].children[0].value
+    assert "the leftmost from the guard" in app.results.children[0].children[0].value
     app.hit_buttons[0].click()
     assert app.session.lesson.id == FIRST.id
 

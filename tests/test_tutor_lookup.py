@@ -145,3 +145,35 @@ def test_query_words_and_sentences():
     assert len("".join(query_words("ab " * 500))) <= 200
     text = "First sentence. The guard walks clockwise here. Last."
     assert sentence_with(text, "CLOCKWISE") == "The guard walks clockwise here."
+
+
+def test_a_rule_hit_carries_its_full_wording_as_safe_html(look):
+    from burgle.data.rules import RULES
+
+    hit = look.search("GUARD-9")[0]
+    assert hit.wording == RULES["GUARD-9"].text
+    shown = hit.wording_html
+    # the whole wording, its list as a list, and the rule's own title
+    assert shown.count("<li>") == RULES["GUARD-9"].text.count("\n- ") and "<ul>" in shown
+    assert "Tie-break: the most clockwise route" in shown and "most clockwise one" in shown
+    # a table stays a table; a tile hit shows its tile rule's wording
+    assert "<table>" in look.search("SETUP-1")[0].wording_html
+    tile = look.search("lavatory")[0]
+    assert tile.wording == RULES["TILE-13"].text and "TILE-13" in tile.wording_html
+    # a lesson hit has no rule wording of its own
+    lesson = next(h for h in look.search("first steps") if h.kind == "lesson")
+    assert lesson.wording == "" and lesson.wording_html == ""
+
+
+@pytest.mark.parametrize("markdown, absent, present", [
+    ("<script>alert(1)</script>", "<script", "&lt;script&gt;"),
+    ("<img src=x onerror=alert(1)>", "<img", "&lt;img"),
+    ("![x](http://example.org/a.png)", "<img", "x"),
+    ("[click](javascript:alert(1))", "<a", "click"),
+    ("[site](https://example.org/)", "href", "site"),
+])
+def test_rule_markdown_is_rendered_without_html_links_or_images(markdown, absent, present):
+    from burgle.web.tutor.lookup import markdown_html
+
+    shown = markdown_html(markdown)
+    assert absent not in shown and present in shown

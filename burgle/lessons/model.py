@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 from burgle.geometry.board import CellError, parse_cell
@@ -291,7 +292,12 @@ def load_lesson(path) -> Lesson:
 
 
 def lessons_dir() -> Path:
-    return Path(__file__).resolve().parents[2] / "tutorials"
+    """The lessons the package ships: package data ``burgle/lessons/tutorials``.
+
+    In a checkout that folder is a symlink to the repository's ``tutorials/``; a wheel or
+    an sdist carries the files themselves, so every install finds the same lessons.
+    """
+    return Path(str(resources.files("burgle.lessons").joinpath("tutorials"))).resolve()
 
 
 def load_all(folder=None) -> list[Lesson]:

@@ -146,6 +146,12 @@ def test_rules_lookup_opens_the_lesson_teaching_the_rule(page, tutor_url):
     hit = page.locator("button.burgle-hit").first
     hit.wait_for(state="visible")
     assert "GUARD-9" in page.locator(".burgle-tutor").inner_text()
+    # The hit shows the rule's full wording, list items and all, once its summary is clicked.
+    wording = page.locator(".burgle-hit-wording").first
+    assert not wording.locator("li").first.is_visible()
+    wording.locator("summary").click()
+    wording.locator("li").first.wait_for(state="visible")
+    assert "the leftmost from the guard" in words(wording.inner_text())
     named = hit.get_attribute("title") or hit.inner_text()
     hit.click()
 

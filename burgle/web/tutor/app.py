@@ -753,7 +753,7 @@ class TutorApp:
             info = _html(f"<p class='burgle-hit-title'><span class='burgle-kind burgle-kind-{hit.kind}'>"
                          f"{hit.label}</span> {mark(hit.title, words)}{rule}</p>"
                          + (f"<p class='burgle-hit-text'>{mark(hit.text, words)}</p>" if hit.text != hit.title.split(' · ')[-1] else "")
-                         + where, "burgle-hit-info")
+                         + where + hit.wording_html, "burgle-hit-info")
             rows.append(_box([info, _box(buttons, "burgle-hit-links", vertical=False)], "burgle-hit-row"))
         if query.strip() and not hits:
             rows.append(_html(f"<p class='burgle-help'>Nothing matches “{html.escape(query[:80])}”. "
@@ -926,6 +926,11 @@ CSS = r"""
 .burgle-hit-text { color: var(--b-ink2); font-size: 13.5px; margin: 0 0 4px 0 !important; }
 .burgle-hit-note { color: var(--b-muted); font-size: 12.5px; font-style: italic; margin: 0 0 4px 0 !important; }
 .burgle-hit-links { flex-wrap: wrap; gap: 4px; }
+.burgle-hit-wording { font-size: 13px; color: var(--b-ink2); margin: 0 0 6px 0; }
+.burgle-hit-wording summary { cursor: pointer; color: var(--b-blue); }
+.burgle-rule-text table { border-collapse: collapse; margin: 4px 0; }
+.burgle-rule-text th, .burgle-rule-text td { border: 1px solid var(--b-line); padding: 1px 6px; text-align: left; }
+.burgle-rule-text ul, .burgle-rule-text ol { padding-left: 1.3em; margin: 4px 0; }
 .burgle-tutor .jupyter-button.burgle-hit { font-size: 13px; min-height: 28px; padding: 3px 10px; color: var(--b-blue);
   border-color: #bcd6ea; background: #f4f9fd; }
 .burgle-kind { display: inline-block; font-size: 10.5px; font-weight: 800; text-transform: uppercase;

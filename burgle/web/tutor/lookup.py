@@ -12,15 +12,32 @@ regular expression.
 >>> hit = look.search("lavatory")[0]
 >>> hit.kind, hit.rule, hit.title, hit.links[0].lesson
 ('tile', 'TILE-13', 'Lavatory', '01-first-steps')
+
+Each hit of a rule, tile or card carries its rule's full wording from the packaged RULES.md,
+as markdown (``wording``) and as HTML that is safe to show (``wording_html``: everything
+typed in the specification is escaped; lists and tables become HTML; no link or image can
+make the page fetch anything):
+
+>>> hit.wording == RULES["TILE-13"].text and "<details" in hit.wording_html
+True
+>>> print(markdown_html("A *list*:\\n- one <b>\\n- two"), end="")
+<p>A <em>list</em>:</p>
+<ul>
+<li>one &lt;b&gt;</li>
+<li>two</li>
+</ul>
 """
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
+import mistune
+
 from burgle.data.cards import CHARACTER_NAMES, CHARACTER_SIDES, EVENTS, LOOT, TOOLS
-from burgle.data.rules import RULE_INDEX
+from burgle.data.rules import RULE_INDEX, RULES
 from burgle.data.tiles import TILE_TYPES
 from burgle.lessons.check import coverage
 from burgle.lessons.model import RULE_ID, Lesson
@@ -57,6 +74,22 @@ class Hit:
     @property
     def label(self) -> str:
         return KIND_LABEL[self.kind]
+
+    @property
+    def wording(self) -> str:
+        """The full wording of the hit's rule in RULES.md (markdown); '' for a lesson."""
+        rule = RULES.get(self.rule)
+        return rule.text if rule is not None and self.kind != "lesson" else ""
+
+    @property
+    def wording_html(self) -> str:
+        """The full wording as a collapsed ``<details>`` block, safe to show ('' for a lesson)."""
+        if not self.wording:
+            return ""
+        rule = RULES[self.rule]
+        title = html.escape(f"{rule.id} · {rule.title}")
+        return (f"<details class='burgle-hit-wording'><summary>Full rule: {title}</summary>"
+                f"<div class='burgle-rule-text'>{markdown_html(self.wording)}</div></details>")
 
 
 @dataclass(frozen=True)
@@ -254,6 +287,28 @@ class RulesLookup:
         lesson = self.by_id[self.coverage[near][0]]
         return (Link(lesson.id, lesson.title, self._teaching_step(lesson, near), taught=False,
                      why=f"no lesson teaches {rule} yet; this one teaches {near}"),)
+
+
+class _SafeRenderer(mistune.HTMLRenderer):
+    """Markdown to HTML with every raw HTML tag escaped; links and images become their text,
+    so nothing in a rule's wording can load or open anything."""
+
+    def __init__(self):
+        super().__init__(escape=True)
+
+    def link(self, text: str, url: str, title: str | None = None) -> str:
+        return text
+
+    def image(self, text: str, url: str, title: str | None = None) -> str:
+        return text
+
+
+_MARKDOWN = mistune.create_markdown(renderer=_SafeRenderer(), plugins=["table", "strikethrough"])
+
+
+def markdown_html(text: str) -> str:
+    """Render RULES.md markdown (paragraphs, lists, tables, emphasis, code) as safe HTML."""
+    return _MARKDOWN(text or "")
 
 
 def natural(key: str) -> tuple:

@@ -93,11 +93,15 @@ def missing_web_packages() -> list[str]:
     return [name for name in WEB_PACKAGES if importlib.util.find_spec(name) is None]
 
 
-def notebook_path() -> Path:
-    """``notebooks/tutor.ipynb`` of the checkout this package is installed from (editable)."""
-    import burgle
+def notebook_path(name: str = "tutor") -> Path:
+    """A served notebook (``tutor``, ``explorer`` or ``sandbox``), from the package's data.
 
-    return Path(burgle.__file__).resolve().parent.parent / "notebooks" / "tutor.ipynb"
+    ``burgle/web/notebooks`` is a symlink to the repository's ``notebooks/`` in a checkout;
+    a wheel carries the files, so ``burgle tutor`` works from any install and directory.
+    """
+    from importlib import resources
+
+    return Path(str(resources.files("burgle.web").joinpath("notebooks", f"{name}.ipynb"))).resolve()
 
 
 def free_port() -> int:

@@ -1,0 +1,85 @@
+"""Every version the static site is built from, in one table (``burgle publish``).
+
+These fit together (measured: docs/publishing.md, "What the static site is made of"):
+
+* the build tools, installed with ``pip install 'burgle[publish]'`` (the extra in
+  pyproject.toml must pin the same versions; ``tests/test_publish.py`` checks it):
+  voici-core 0.10.0 bundles JupyterLab 4.5.0, which the Pyodide kernel 0.7.0 fits (0.7.2
+  wants ^4.5.7 and fails in the page; 0.8 needs jupyterlite-core 0.8, which voici excludes);
+* the Pyodide core from npm (0.29.0 is CPython 3.13, what kernel 0.7.0 was built against);
+* the Python packages the browser runs: pure-Python wheels, mostly the versions Pyodide
+  0.29.0's own lock names, plus the pages' own dependencies;
+* Font Awesome from npm, for the Voila template's icons (instead of its CDN link).
+"""
+
+from __future__ import annotations
+
+#: Python packages that build the site (the ``publish`` extra pins exactly these).
+BUILD_TOOLS: dict[str, str] = {
+    "voici-core": "0.10.0",
+    "jupyterlite-core": "0.7.6",
+    "jupyterlite-pyodide-kernel": "0.7.0",
+}
+
+#: npm packages: name -> version.
+NPM: dict[str, str] = {
+    "pyodide": "0.29.0",
+    "@fortawesome/fontawesome-free": "5.15.4",
+}
+
+#: The Python version the Pyodide core runs (wheels are chosen for it).
+PYODIDE_PYTHON = "3.13"
+
+#: Pure-Python wheels the browser loads, by exact version. The kernel's own stack first
+#: (IPython and what it needs, as in Pyodide 0.29.0's lock), then the pages' packages.
+BROWSER_WHEELS: dict[str, str] = {
+    "micropip": "0.11.0",
+    "comm": "0.2.3",
+    "ipython": "9.0.2",
+    "ipython-pygments-lexers": "1.1.1",
+    "asttokens": "3.0.0",
+    "decorator": "5.2.1",
+    "executing": "2.2.0",
+    "matplotlib-inline": "0.1.7",
+    "prompt-toolkit": "3.0.50",
+    "pure-eval": "0.2.3",
+    "pygments": "2.19.1",
+    "six": "1.17.0",
+    "stack-data": "0.6.3",
+    "traitlets": "5.14.3",
+    "wcwidth": "0.2.13",
+    "typing-extensions": "4.15.0",
+    # the pages
+    "networkx": "3.4.2",
+    "mistune": "3.4.0",
+    "psygnal": "0.16.1",
+}
+
+#: Wheels whose version must equal the one installed where the site is built: their
+#: JavaScript half (the widget manager, anywidget's front end) is copied into the site
+#: from that installation, and the two halves check each other's version.
+FROM_BUILD_ENV: tuple[str, ...] = ("ipywidgets", "anywidget")
+
+#: Packages the kernel asks for that no page uses, or that have no browser build: empty
+#: wheels (metadata only), so the kernel's install succeeds and ``import`` raises
+#: ImportError, which IPython handles (no history database, no jedi completion). The
+#: widget front end comes from the site, so jupyterlab-widgets' Python half is not needed.
+STUBS: dict[str, str] = {
+    "sqlite3": "1.0.0",
+    "jedi": "0.19.2",
+    "jupyterlab-widgets": "3.0.17",
+}
+
+#: Wheels shipped inside jupyterlite-pyodide-kernel (the kernel's shims), by name.
+KERNEL_SHIMS: tuple[str, ...] = ("pyodide-kernel", "ipykernel", "piplite", "widgetsnbextension")
+
+#: Requirements of burgle and its ``web`` extra that the pages never import: matplotlib
+#: (the pages draw SVG themselves; no browser build of it exists) and the Voila server.
+NOT_IN_BROWSER: frozenset[str] = frozenset({"matplotlib", "voila", "jupyterlab"})
+
+#: What the page loads at start, all at once (the kernel would otherwise install its
+#: packages one after another): the kernel's packages and burgle with its dependencies.
+PRELOAD: tuple[str, ...] = (
+    "micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+    "widgetsnbextension", "burgle",
+)

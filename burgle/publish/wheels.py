@@ -1,0 +1,259 @@
+"""Wheels for the browser: burgle's own (from the installed package), stubs, and the
+Pyodide lock entries that describe them.
+
+Pyodide installs a package from its lock file, ``pyodide-lock.json``: file name, sha256,
+the import names it provides and the packages it depends on. The lock that ships with
+the npm ``pyodide`` core names wheels built by the Pyodide project; the site carries
+PyPI's wheels instead, so the lock is written anew from the wheels themselves, with each
+``depends`` read from the wheel's ``Requires-Dist`` as it evaluates in the browser
+(``sys_platform == "emscripten"``, no extras).
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import io
+import re
+import zipfile
+from dataclasses import dataclass
+from email.parser import Parser
+from importlib import metadata, resources
+from pathlib import Path
+
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from burgle.publish.versions import NOT_IN_BROWSER, PYODIDE_PYTHON
+
+#: Marker values of Pyodide 0.29 (CPython 3.13 on emscripten/wasm32).
+BROWSER_ENVIRONMENT = {
+    "implementation_name": "cpython",
+    "implementation_version": "3.13.2",
+    "os_name": "posix",
+    "platform_machine": "wasm32",
+    "platform_python_implementation": "CPython",
+    "platform_release": "",
+    "platform_system": "Emscripten",
+    "platform_version": "",
+    "python_full_version": "3.13.2",
+    "python_version": PYODIDE_PYTHON,
+    "sys_platform": "emscripten",
+    "extra": "",
+}
+
+#: Folders of the installed package the browser never needs (the server, the CLI).
+_SKIP_IN_WHEEL = re.compile(r"(^|/)__pycache__(/|$)|^burgle/web/notebooks/|^burgle/cli/|^burgle/publish/(?!(browser|__init__)\.py$).+"
+                            r"|^burgle/web/tutor/(server|voila_fix)\.py$")
+
+
+@dataclass(frozen=True)
+class WheelInfo:
+    """What the Pyodide lock needs to know about one wheel."""
+
+    name: str  # canonical (lower case, '-')
+    version: str
+    file_name: str
+    sha256: str
+    imports: tuple[str, ...]
+    depends: tuple[str, ...]
+
+    def lock_entry(self) -> dict:
+        return {
+            "name": self.name,
+            "version": self.version,
+            "file_name": self.file_name,
+            "install_dir": "site",
+            "sha256": self.sha256,
+            "package_type": "package",
+            "imports": list(self.imports),
+            "depends": list(self.depends),
+            "unvendored_tests": False,
+            "shared_library": False,
+        }
+
+
+def read_wheel(path: Path, drop: frozenset[str] = frozenset()) -> WheelInfo:
+    """Name, version, import names and browser dependencies of a wheel file."""
+    with zipfile.ZipFile(path) as z:
+        names = z.namelist()
+        meta_name = next((n for n in names if n.endswith(".dist-info/METADATA") and n.count("/") == 1), None)
+        if meta_name is None:
+            raise ValueError(f"{path.name} is not a wheel: it has no .dist-info/METADATA")
+        meta = Parser().parsestr(z.read(meta_name).decode("utf-8"))
+        top_level = next((n for n in names if n.endswith(".dist-info/top_level.txt")), None)
+        imports = (z.read(top_level).decode().split() if top_level else _top_level(names))
+    depends = []
+    for text in meta.get_all("Requires-Dist") or []:
+        req = Requirement(text)
+        if req.marker is not None and not _marker_holds(req.marker):
+            continue
+        dep = canonicalize_name(req.name)
+        if dep not in drop and dep not in depends:
+            depends.append(dep)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    return WheelInfo(canonicalize_name(meta["Name"]), meta["Version"], path.name, digest,
+                     tuple(i for i in imports if i.isidentifier()), tuple(depends))
+
+
+def _marker_holds(marker: Marker) -> bool:
+    return marker.evaluate(dict(BROWSER_ENVIRONMENT))
+
+
+def _top_level(names: list[str]) -> list[str]:
+    """Import names of a wheel without top_level.txt: its top folders and top modules."""
+    out: list[str] = []
+    for n in names:
+        first, _, rest = n.partition("/")
+        if first.endswith((".dist-info", ".data")):
+            continue
+        mod = first if rest else (first[:-3] if first.endswith(".py") else "")
+        if mod and mod not in out:
+            out.append(mod)
+    return out
+
+
+# ----------------------------------------------------------------------------- writing wheels
+
+
+def _record_line(arcname: str, data: bytes) -> list[str]:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return [arcname, f"sha256={digest}", str(len(data))]
+
+
+def write_wheel(folder: Path, name: str, version: str, files: dict[str, bytes],
+                requires: list[str] = (), summary: str = "") -> Path:
+    """A pure-Python wheel holding *files* (archive name -> bytes), reproducible byte for byte."""
+    dist = re.sub(r"[-_.]+", "_", name)
+    info = f"{dist}-{version}.dist-info"
+    meta = [f"Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}"]
+    if summary:
+        meta.append(f"Summary: {summary}")
+    meta += [f"Requires-Dist: {r}" for r in requires]
+    content = dict(sorted(files.items()))
+    content[f"{info}/METADATA"] = ("\n".join(meta) + "\n").encode()
+    content[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: burgle-publish\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arcname, data in content.items():
+        writer.writerow(_record_line(arcname, data))
+    writer.writerow([f"{info}/RECORD", "", ""])
+    content[f"{info}/RECORD"] = record.getvalue().encode()
+    path = folder / f"{dist}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for arcname, data in content.items():
+            entry = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            z.writestr(entry, data)
+    return path
+
+
+def stub_wheel(folder: Path, name: str, version: str) -> Path:
+    """A wheel with metadata only: installing it succeeds, importing it raises ImportError."""
+    return write_wheel(folder, name, version, {},
+                       summary="Empty stand-in for the static site (burgle publish): nothing to import")
+
+
+def burgle_wheel(folder: Path) -> Path:
+    """burgle as the browser runs it, from the installed package (editable or not): every
+    module and data file the pages use, and its requirements minus :data:`NOT_IN_BROWSER`."""
+    root = resources.files("burgle")
+    files: dict[str, bytes] = {}
+
+    def walk(node, prefix: str) -> None:
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            arcname = f"{prefix}/{child.name}"
+            if child.is_dir():
+                if not _SKIP_IN_WHEEL.search(arcname + "/"):
+                    walk(child, arcname)
+            elif not _SKIP_IN_WHEEL.search(arcname) and not child.name.endswith((".pyc", ".pyo")):
+                files[arcname] = child.read_bytes()
+
+    walk(root, "burgle")
+    dist = metadata.distribution("burgle")
+    requires = []
+    for text in dist.requires or []:
+        req = Requirement(text)
+        in_web_extra = req.marker is not None and req.marker.evaluate({"extra": "web"})
+        if (req.marker is None or in_web_extra) and canonicalize_name(req.name) not in NOT_IN_BROWSER:
+            req.marker = None
+            requires.append(str(req))
+    return write_wheel(folder, "burgle", dist.version, files, requires,
+                       summary="burgle for the static site (pages only)")
+
+
+# ----------------------------------------------------------------------------- bytecode
+
+#: Run by the browser's Python version (3.13) outside the browser: rewrites each wheel
+#: given on the command line with every ``.py`` module replaced by its ``.pyc`` (sourceless,
+#: as Pyodide ships its own packages), so the page imports without compiling anything.
+_COMPILE_SCRIPT = r'''
+import base64, csv, hashlib, importlib.util, io, marshal, sys, zipfile
+for path in sys.argv[1:]:
+    with zipfile.ZipFile(path) as z:
+        entries = [(i, z.read(i)) for i in z.infolist()]
+    out, record_name = {}, None
+    for info, data in entries:
+        name = info.filename
+        if name.endswith(".dist-info/RECORD"):
+            record_name = name
+            continue
+        if name.endswith(".py") and ".dist-info/" not in name and ".data/" not in name:
+            try:
+                code = compile(data, name, "exec", dont_inherit=True, optimize=0)
+            except SyntaxError:
+                out[name] = data
+                continue
+            out[name + "c"] = importlib.util.MAGIC_NUMBER + b"\0\0\0\0" + b"\0" * 8 + marshal.dumps(code)
+        else:
+            out[name] = data
+    rec = io.StringIO()
+    w = csv.writer(rec, lineterminator="\n")
+    for name, data in out.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        w.writerow([name, "sha256=" + digest, str(len(data))])
+    w.writerow([record_name, "", ""])
+    out[record_name] = rec.getvalue().encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in out.items():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+'''
+
+
+def bytecode_python() -> str | None:
+    """A Python of the browser's version (3.13) to precompile wheels with, if one is installed:
+    ``$BURGLE_PUBLISH_PYTHON`` (``none``: do not precompile), ``python3.13`` on PATH, or pyenv's."""
+    import shutil
+    import subprocess
+
+    import os
+
+    chosen = os.environ.get("BURGLE_PUBLISH_PYTHON")
+    if chosen == "none":  # ship sources (benchmarks compare the two)
+        return None
+    candidates = [chosen, shutil.which(f"python{PYODIDE_PYTHON}"),
+                  *sorted(map(str, Path.home().glob(f".pyenv/versions/{PYODIDE_PYTHON}*/bin/python{PYODIDE_PYTHON}")))]
+    for exe in filter(None, candidates):
+        try:
+            out = subprocess.run([exe, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                                 capture_output=True, text=True, timeout=60).stdout.strip()
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if out == PYODIDE_PYTHON:
+            return exe
+    return None
+
+
+def precompile(wheels: list[Path], python: str) -> None:
+    """Replace each wheel's modules by their bytecode, compiled by *python* (3.13)."""
+    import subprocess
+
+    if wheels:
+        subprocess.run([python, "-I", "-c", _COMPILE_SCRIPT, *map(str, wheels)], check=True,
+                       capture_output=True, text=True)
