@@ -358,7 +358,7 @@ def build_site(outdir: Path | str, *, force: bool = False, cache: Path | str | N
     finally:
         shutil.rmtree(stage, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
-    log(f"Site written to {outdir}: serve it with  python -m http.server -d {outdir}  "
+    log(f"Site written to {outdir}: serve it with  python -m http.server --bind 127.0.0.1 -d {outdir}  "
         f"and open http://127.0.0.1:8000/")
     return outdir
 
