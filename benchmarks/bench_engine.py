@@ -97,13 +97,13 @@ def chess_plies(budget: float, seed: int) -> tuple[float, float, int]:
 def routing_figures(quick: bool) -> list[tuple[str, float, float]]:
     """Per floor: (name, precompute ms, step[a*16+b] ns), measured as bench_routing.py does."""
     import bench_routing as br
-    from burgle.geometry.board import FloorLayout, parse_walls
-    from burgle.data.walls import BANK_JOB_WALLS
+    from burgle.geometry.board import FloorLayout
+    from burgle.geometry.layouts import job_walls
     from burgle.geometry.routing import RouteTable
 
     if quick:
         br.BUILD_REPEATS, br.QUERY_REPEATS, br.QUERY_NUMBER = 50, 3, 50_000
-    floors = {f"Bank Job floor {f}": parse_walls(",".join(w)) for f, w in BANK_JOB_WALLS.items()}
+    floors = {f"Bank Job floor {f}": w for f, w in enumerate(job_walls("bank"), start=1)}
     overhead = br.median_ns("pass", {})
     rows = []
     for name, walls in floors.items():

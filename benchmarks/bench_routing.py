@@ -14,8 +14,8 @@ import statistics
 import timeit
 from time import perf_counter
 
-from burgle.geometry.board import FloorLayout, parse_walls
-from burgle.data.walls import BANK_JOB_WALLS
+from burgle.geometry.board import FloorLayout
+from burgle.geometry.layouts import job_walls
 from burgle.geometry.routing import RouteTable
 
 BUILD_REPEATS = 200
@@ -39,7 +39,7 @@ def median_ns(stmt: str, env: dict) -> float:
 
 
 def main() -> None:
-    floors = {f"Bank Job floor {f}": parse_walls(",".join(w)) for f, w in BANK_JOB_WALLS.items()}
+    floors = {f"Bank Job floor {f}": w for f, w in enumerate(job_walls("bank"), start=1)}
     floors["open floor"] = frozenset()
     a, b = 12, 3  # A4 -> D1: a long route
     overhead = median_ns("pass", {})

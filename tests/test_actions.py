@@ -723,7 +723,7 @@ def test_all_escaped_wins_END_7():
     game = build(ALL_CRACKED, chars=hawk_at("3B1"), guards=GUARDS3)
     hs = game.apply("escape")
     assert game.is_over and game.outcome == "won" and "won" in kinds(hs)
-    assert game.legal_actions() == []
+    assert game.legal_actions() == ()
     assert_refused(game, "end", "END-7")
 
 

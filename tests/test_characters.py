@@ -1,10 +1,9 @@
 """Character abilities, both sides of every card (RULES.md CHAR-1..18, ACT-14, and the
 decisions DEC-22, DEC-25, DEC-37, DEC-46, DEC-49, DEC-50, DEC-52, DEC-54, DEC-56).
 
-Situations are written as scenarios (burgle/engine/scenario.py). Bank Job walls used
-below: floor 1 A1|B1, C1/C2, C2|D2, A2/A3, B2/B3, D3/D4, A4|B4, B4|C4; floor 2 A1|B1,
-B1|C1, C1|D1, B2/B3, C2/C3, A4|B4, B4|C4, C4|D4. A refusal raises IllegalAction naming
-the rule and leaves ``to_dict()`` unchanged.
+Situations are written as scenarios (burgle/engine/scenario.py) on The Bank Job's walls
+(RULES.md SETUP-3 draws them; ``burgle layout`` prints them). A refusal raises
+IllegalAction naming the rule and leaves ``to_dict()`` unchanged.
 """
 
 from __future__ import annotations
@@ -517,7 +516,7 @@ def test_drill_from_below_cracks_and_lays_rewards_on_the_safe():
     assert "safe_cracked" in kinds(out)
     safe = game.s.tiles[cell("2B2")]
     assert safe.cracked
-    assert safe.items == ["donuts", "stamp"]
+    assert safe.items == ("donuts", "stamp")
     assert ch(game).tools == [] and ch(game).loot == []
     assert [gd.speed for gd in game.s.guards] == [speeds[0] + 1, speeds[1] + 1, speeds[2]]
     assert not game.s.guards[1].placed

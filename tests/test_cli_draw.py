@@ -61,7 +61,7 @@ def test_scenario_json_is_read_as_a_scenario(capsys, tmp_path):
 
 @pytest.mark.parametrize("args, words", [
     (["--floor", "4", "-o", "x.svg"], ["floor 4", "1, 2, 3"]),
-    (["-o", "x.pdf"], ["'.pdf'", ".svg, .png"]),
+    (["-o", "x.gif"], ["'.gif'", ".svg, .png, .pdf"]),
     (["-o", "x"], ["'(none)'", ".svg, .png"]),
     (["--highlight", "1Z9", "-o", "x.svg"], ["1Z9"]),
 ])

@@ -5,8 +5,7 @@ deck (the LAST entry), ends the action phase with few actions spent and checks t
 its timing and its edge cases. Guards of the active floor carry Donuts when their guard
 phase move would blur what the Event did (TOOL-4: he then does not move at all).
 
-Bank Job walls used below (SETUP-3): floor 1 A1|B1, C1/C2, C2|D2, A2/A3, B2/B3, D3/D4,
-A4|B4, B4|C4; floor 2 A1|B1, B1|C1, C1|D1, B2/B3, C2/C3, A4|B4, B4|C4, C4|D4.
+The walls are The Bank Job's (RULES.md SETUP-3 draws them; ``burgle layout`` prints them).
 """
 
 from __future__ import annotations

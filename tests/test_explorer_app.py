@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -157,3 +159,34 @@ def test_an_unexpected_error_is_shown_not_raised():
     a.model.click = lambda cell, tool: 1 / 0
     a.cell_button("B2").click()
     assert a.errors and "Something went wrong" in a.message.value
+
+
+# ---------------------------------------------------------------------- issue 10
+def test_the_hint_itself_works_several_commands_on_one_line(app):
+    app.command.value = app.command.placeholder.split(" · player")[0]  # 'guard C3 · die A1 · alarm B2'
+    s = app.model.setup
+    assert s.guard == 10 and s.alarms == {5} and app.command.value == ""  # C3, B2
+    before = app.model.setup
+    app.command.value = "guard D4; alarm Z9"
+    assert app.model.setup == before  # all or nothing
+    assert "burgle-message-error" in classes(app.message) and "alarm Z9" in app.message.value
+
+
+def test_the_floor_is_kept_in_the_browser_and_reset_asks(app):
+    app.kept.loaded = True
+    app.command.value = "guard C3 · alarm B2 · player D4"
+    kept = app.kept.value
+    assert kept and json.loads(kept)["guard"] == 10
+    again = ExplorerApp()
+    again.kept.restored = kept
+    again.kept.loaded = True
+    assert again.model.setup == app.model.setup and "last visit" in again.message.value
+    again.reset_button.click()
+    assert again.confirm.layout.display is None and again.model.setup == app.model.setup
+    again.reset_yes.click()
+    assert again.model.setup.guard == 0 and again.kept.value == ""
+    bad = ExplorerApp()
+    bad.kept.restored = '{"version": 1, "guard": 99}'
+    bad.kept.loaded = True
+    assert bad.model.setup.guard == 0 and bad.errors == []
+    assert app.helper.title == "Burgle Bros. guard explorer"

@@ -159,7 +159,7 @@ def test_capture_when_nothing_left_to_pay_END_4():
     hs = game.apply("end")
     assert game.is_over and game.outcome == "lost" and "captured" in kinds(hs)
     assert cells_of(hs, "guard_step") == ["1A3", "1B3", "1C3"]  # the game stops at the capture
-    assert game.legal_actions() == []
+    assert game.legal_actions() == ()
     assert_refused(game, "end", "END-8")
 
 

@@ -18,7 +18,7 @@ def test_gold_bar_drawn_lays_the_second_on_the_safe_LOOT_5():
     game = build(CRACKABLE, tool_deck=["crowbar"], loot_deck=["stamp", "gold_bar", "tiara", "gold_bar"])
     hs = game.apply("roll")
     assert char(game).loot == ["gold_bar"]
-    assert tile(game, "1B2").items == ["gold_bar"]
+    assert tile(game, "1B2").items == ("gold_bar",)
     assert sorted(game.s.loot_deck) == ["stamp", "tiara"]
     assert "LOOT-5" in [h.rule for h in hs]
     assert "pick-up gold_bar" not in legal_texts(game)
@@ -30,7 +30,7 @@ def test_gold_bar_picked_up_by_another_character_ACT_13_LOOT_5():
     game = build({"1B2": {"kind": "safe", "revealed": True, "cracked": True, "items": ["gold_bar"]}},
                  chars=[dict(HAWK, loot=["gold_bar"]), ROOK], active=1)
     game.apply("pick-up gold_bar")
-    assert char(game, 1).loot == ["gold_bar"] and tile(game, "1B2").items == []
+    assert char(game, 1).loot == ["gold_bar"] and tile(game, "1B2").items == ()
     assert game.s.spent == 0  # free (ACT-13)
 
 
@@ -358,7 +358,7 @@ def test_trade_needs_the_card_ACT_13():
 def test_pick_up_with_no_action_left_ACT_13():
     game = build({"1B2": {"kind": "safe", "revealed": True, "cracked": True, "items": ["crowbar"]}}, spent=4)
     game.apply("pick-up crowbar")
-    assert char(game).tools == ["crowbar"] and tile(game, "1B2").items == []
+    assert char(game).tools == ["crowbar"] and tile(game, "1B2").items == ()
 
 
 def test_no_trade_with_an_escaped_character_END_6():

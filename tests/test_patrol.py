@@ -531,7 +531,7 @@ discard = ["2B1", "2A4", "2D3", "2C4", "2B3"]
         guard.cell, guard.die, guard.speed = info.guard, info.die, info.speed
         guard.removed, guard.deck, guard.discard = cards[: info.removed], cards[info.removed:], list(info.discard)
         for c in alarm_cells:
-            game.s.tiles[c].alarm = True
+            game.s.set_tile(c, alarm=True)
         game.s.chance = Chance(r)
         seen = set()
         for k in range(turns):

@@ -212,7 +212,7 @@ def test_highlights_reach_the_scene_and_layout(mid):
     assert sc.caption == "Hawk hides on the Camera."
     lay = layout(sc)
     frames = lay.of("highlight")
-    assert len(frames) == 2 and (frames[0].x, frames[0].y) == pytest.approx((1.06, 1.06))
+    assert len(frames) == 2 and (frames[0].x, frames[0].y) == pytest.approx((1.025, 1.025))
     assert len(lay.of("highlight_edge")) == 1 and len(lay.of("highlight_arrow")) == 1
     assert "you" in lay.texts("note") and "Hawk hides on the Camera." in lay.texts("caption")
     assert "Highlighted: 1B2, 1C3." in sc.alt_text and "1B2: you" in sc.alt_text
@@ -252,9 +252,9 @@ def test_bad_floor_names_the_value(mid, floors):
 
 
 def test_unsupported_format_names_the_accepted_ones(mid, tmp_path):
-    with pytest.raises(PictureError, match=r"'pdf'.*svg, png"):
-        render(mid, fmt="pdf")
-    with pytest.raises(PictureError, match=r"'\.jpg'.*\.svg, \.png"):
+    with pytest.raises(PictureError, match=r"'jpeg'.*svg, png, pdf"):
+        render(mid, fmt="jpeg")
+    with pytest.raises(PictureError, match=r"'\.jpg'.*\.svg, \.png, \.pdf"):
         save(mid, tmp_path / "x.jpg")
     assert not (tmp_path / "x.jpg").exists()
 
@@ -290,7 +290,7 @@ def test_layout_marks_alarm_and_guard_positions(mid_scene):
     d1 = next(l for l in alarm_marks if l.text == "5 away")
     assert 3 < d1.x < 4 and 0 < d1.y < 1  # in cell 1D1
     guards = [i for i in lay.of("guard") if isinstance(i, Label) and i.y < 4]
-    assert [(round(g.x, 2), round(g.y, 2)) for g in guards] == [(3.5, 3.52), (4.75 + 0.5, 3.52)]
+    assert [(round(g.x, 2), round(g.y, 2)) for g in guards] == [(3.5, 3.46), (4.75 + 0.5, 3.46)]
 
 
 def test_legend_lists_only_what_appears():
@@ -323,10 +323,10 @@ def test_alt_text_describes_the_picture(mid):
 
 def test_route_scene_for_the_cli():
     """GUARD-10 vector F1 A1>D2 drawn on its own: 6 numbered steps, one tied route."""
-    from burgle.geometry.board import parse_index, parse_walls
-    from burgle.data.walls import BANK_JOB_WALLS
+    from burgle.geometry.board import parse_index
+    from burgle.geometry.layouts import job_walls
 
-    walls = parse_walls(",".join(BANK_JOB_WALLS[1]))
+    walls = job_walls("bank")[0]
     sc = route_scene(walls, parse_index("A1"), parse_index("D2"), floor=1)
     (fs,) = sc.floors
     assert [b for _, b in fs.route.badges] == ["1", "2", "3", "4", "5", "6"]
@@ -370,6 +370,7 @@ def test_jupyter_reprs(mid):
 
 
 @pytest.mark.parametrize("module", ["burgle.analysis.guard_forecast", "burgle.pictures", "burgle.pictures.graphs",
+                                    "burgle.pictures.svg", "burgle.pictures.draw", "burgle.pictures.metrics",
                                     "burgle.pictures.scene"])
 def test_doctests(module):
     import doctest
@@ -436,8 +437,8 @@ def test_danger_overlay_reaches_scene_layout_and_svg(mid):
     lab = [i for i in lay.of("odds") if isinstance(i, Label)]
     for c, text in f2.overlay.labels().items():
         i = c % 16
-        assert any(l.text == text and x2 + i % 4 < l.x < x2 + i % 4 + 0.5 and i // 4 < l.y < i // 4 + 0.25
-                   for l in lab), cell_name(c)  # top-left corner of its own cell
+        assert any(l.text == text and l.group == cell_name(c) + ":odds" and x2 + i % 4 < l.x < x2 + i % 4 + 1
+                   and i // 4 < l.y < i // 4 + 1 for l in lab), cell_name(c)  # in its own cell
     legend = " ".join(lay.texts("legend"))
     assert "shade and %: chance he enters the cell within his next 3" in legend
     on_board = Counter(i.text for i in lay.items if isinstance(i, Label) and i.y < 4.05)

@@ -119,7 +119,7 @@ def test_random_games_keep_the_invariants(spec):
     check_invariants(game)
     for i, pick in enumerate(picks):
         if game.is_over:
-            assert game.legal_actions() == []
+            assert game.legal_actions() == ()
             break
         if i % 4 == 0:
             check_refusals(game, pick)
@@ -201,7 +201,7 @@ def test_late_game_states_keep_the_invariants(spec):
     check_invariants(game)
     for i, pick in enumerate(picks):
         if game.is_over:
-            assert game.legal_actions() == []
+            assert game.legal_actions() == ()
             break
         if i % 5 == 0:
             check_refusals(game, pick)

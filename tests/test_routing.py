@@ -26,7 +26,7 @@ from burgle.geometry.board import (
     parse_index,
     parse_walls,
 )
-from burgle.data.walls import BANK_JOB_WALLS
+from burgle.geometry.layouts import job_walls
 from burgle.geometry.routing import (
     RouteTable,
     RouteTieError,
@@ -46,7 +46,7 @@ PAIRS = [(a, b) for a in range(16) for b in range(16) if a != b]
 
 
 def bank_walls(floor: int) -> frozenset:
-    return parse_walls(",".join(BANK_JOB_WALLS[floor]))
+    return job_walls("bank")[floor - 1]
 
 
 def names(cells) -> str:

@@ -77,13 +77,19 @@ def test_save_link_text_and_load_round_trip(app):
     assert "href='data:application/json;base64," in app.save_link.value
     saved, state = app.save_text.value, app.model.game.to_dict()
     app.seed.value = 99
+    app.new_button.click()  # two actions played: it asks before discarding them
+    assert app.confirm.layout.display is None and app.model.game.origin["seed"] == 7
+    app.new_no.click()
+    assert app.confirm.layout.display == "none" and len(app.model.game.log) == 2
     app.new_button.click()
+    app.new_yes.click()
     assert app.model.game.origin["seed"] == 99 and app.model.game.log == []
     upload(app, "mine.json", saved.encode())
     assert app.model.game.to_dict() == state and "Loaded a game (seed 7)" in app.message.value
     assert app.seed.value == 7 and app.upload.value == ()
     app.seed.value = 5
     app.new_button.click()
+    app.new_yes.click()
     app.save_text.value = saved
     app.load_text_button.click()
     assert app.model.game.to_dict() == state
@@ -106,8 +112,11 @@ def test_bad_save_files_show_a_message_and_keep_the_game(app, edit, field):
     assert "edited.json" in app.message.value and field in app.message.value.replace("&#x27;", "'")
     assert "kept" in app.message.value
     assert app.model.game.to_dict() == state and app.picture.value == pic
+    assert "edited.json" in app.load_message.value and "kept" in app.load_message.value  # beside Load
+    assert app.save_link.value == ""  # the earlier save's link is gone
     upload(app, "notes.txt", b"shopping list")
     assert "not a burgle save" in app.message.value and app.model.game.to_dict() == state
+    assert "⛔" not in app.message.value and "<svg" in app.message.value  # no emoji font needed
 
 
 def test_new_game_form(app):
@@ -182,3 +191,29 @@ def test_big_groups_are_folded():
     assert more.description.startswith("+") and "burgle-more-actions" in classes(more)
     more.click()
     assert len(a.action_buttons) == 16
+
+
+def test_the_game_is_kept_in_the_browser_and_comes_back(app):
+    app.kept.loaded = True  # the browser has drawn the widget: nothing was kept
+    app.find_action("entrance 1B2").click()
+    kept = app.kept.value
+    assert json.loads(kept)["actions"] == ["entrance 1B2"]
+    again = SandboxApp(seed=1)
+    again.kept.restored = kept  # the next visit: the browser hands the game back
+    again.kept.loaded = True
+    assert again.model.game.to_dict() == app.model.game.to_dict()
+    assert "last visit" in again.message.value and again.seed.value == 7
+    broken = SandboxApp(seed=1)
+    broken.kept.restored = "{not a save"
+    broken.kept.loaded = True
+    assert broken.model.game.log == [] and broken.kept.value == "" and broken.errors == []
+
+
+def test_typed_actions_labels_and_the_table(app):
+    app.typed.value = "move 1B2"
+    assert "burgle-message-error" in classes(app.message) and "move 1B2" in app.message.value
+    app.typed.value = "entrance 1B2"
+    assert app.model.game.log and app.typed.value == ""
+    assert "Patrol deck" in app.table.value and "Events" in app.table.value
+    assert app.helper.title == "Burgle Bros. sandbox"
+    assert app.rewind.description  # the select has a name

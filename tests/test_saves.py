@@ -231,3 +231,51 @@ def test_missing_state_is_replayed_without_check():
     doc = good_doc()
     del doc["state"]
     assert Game.load(doc).log == Game.load(good_doc()).log
+
+
+# --- data only (paths=False): what the web pages use. Nothing in the document may name a file.
+
+def _save_pointing_at(path) -> str:
+    game = Game.new(3, characters=["raven"])
+    doc = game.save()
+    doc["origin"] = {"scenario": str(path)}
+    doc.pop("state")
+    return json.dumps(doc)
+
+
+def test_data_only_load_never_reads_a_file_named_in_origin_scenario(tmp_path, monkeypatch):
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"format": "burgle-scenario", "version": 1, "seed": 424242, "token": "hunter2"}')
+    missing = tmp_path / "missing.json"
+    from pathlib import Path
+
+    def no_reading(*_a, **_k):
+        raise AssertionError("a data-only load opened a file")
+
+    monkeypatch.setattr(Path, "read_text", no_reading)
+    errors = []
+    for path in (secret, missing):
+        with pytest.raises(ScenarioError) as info:
+            Game.load(_save_pointing_at(path), paths=False)
+        errors.append(str(info.value))
+    # Same answer whether the file exists or not, and nothing of its content.
+    assert errors[0] == errors[1]
+    assert "origin.scenario" in errors[0] and "424242" not in errors[0] and "hunter2" not in errors[0]
+
+
+def test_data_only_load_takes_text_as_json_never_as_a_file_name(tmp_path):
+    path = tmp_path / "save.json"
+    path.write_text(dumps(Game.new(3, characters=["raven"])))
+    with pytest.raises(ScenarioError, match="not valid JSON"):
+        Game.load(str(path), paths=False)
+    with pytest.raises(ScenarioError, match="not from a file name"):
+        Game.load(path, paths=False)
+    assert Game.load(str(path)).to_dict() == Game.new(3, characters=["raven"]).to_dict()  # the CLI still reads paths
+
+
+def test_data_only_load_still_loads_saves_of_scenario_games():
+    game = Game.from_scenario({"seed": 5, "characters": [{"character": "raven", "cell": "1B2"}]})
+    loaded = Game.load(dumps(game), paths=False)
+    assert loaded.to_dict() == game.to_dict()
+    with pytest.raises(ScenarioError, match="not from a file name"):
+        Game.from_scenario(__import__("pathlib").Path("x.toml"), paths=False)

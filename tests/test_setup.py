@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from burgle.geometry.board import parse_walls, walls_spec
+from burgle.geometry.board import walls_spec
+from burgle.geometry.layouts import job_walls
 from burgle.data.cards import EVENT_DECK, LOOT_DECK, TOOL_DECK
 from burgle.engine.errors import ScenarioError
 from engine_helpers import C, N, Game, assert_refused, char, guard, json_roundtrip, kinds, scenario
@@ -23,12 +24,6 @@ SETUP_1 = {
     "stairs": [4, 5, 6], "thermo": [1, 2, 3], "walkway": [1, 2, 3],
 }
 
-# SETUP-3 transcribed from RULES.md.
-BANK_JOB = {
-    1: "A1|B1, C1/C2, C2|D2, A2/A3, B2/B3, D3/D4, A4|B4, B4|C4",
-    2: "A1|B1, B1|C1, C1|D1, B2/B3, C2/C3, A4|B4, B4|C4, C4|D4",
-    3: "C1/C2, A2|B2, C2|D2, A2/A3, C2/C3, A3|B3, B3|C3, C4|D4",
-}
 
 
 def floor_cells(f):
@@ -61,10 +56,10 @@ def test_building_is_dealt_by_the_seed_SETUP_2():
 
 def test_bank_job_walls_SETUP_3():
     game = Game.new(1, characters=["hawk"])
-    for f, spec in BANK_JOB.items():
-        assert game.s.walls[f - 1] == parse_walls(spec)
+    for f, walls in enumerate(job_walls("bank"), start=1):  # checked against RULES.md by test_layouts
+        assert game.s.walls[f - 1] == walls
         assert len(game.s.walls[f - 1]) == 8
-        assert game.to_dict()["walls"][str(f)] == walls_spec(parse_walls(spec))
+        assert game.to_dict()["walls"][str(f)] == walls_spec(walls)
     # spot checks of CONV-4 adjacency on those walls
     assert not game.adjacent(C("1A1"), C("1B1"))
     assert game.adjacent(C("1A1"), C("1A2"))

@@ -369,6 +369,15 @@ def forecast(game, floor: int, end_of_turn: bool = True) -> GuardForecast:
             tie = tuple(near)
             dest = None
 
+    if dest is not None and here == dest:
+        # He stands on his die (the game ended as he arrived, or the players are choosing
+        # his next alarm mid-move): the die moves before he walks on (GUARD-11, ALARM-3).
+        near = _nearest(table, here, alarms - {here})
+        if len(near) == 1:
+            dest = near[0]
+        else:
+            tie, dest = tuple(near), None
+
     # GUARD-6 movement points (the pending Thermo alarm counts: it is on the board when he starts)
     mp = movement_points(game, guard) + len(pending)
     espresso = s.turn_effects.count(f"espresso:{floor}")
@@ -415,13 +424,14 @@ def forecast(game, floor: int, end_of_turn: bool = True) -> GuardForecast:
         notes.append("The crow on his cell disrupts him: he does not move (CHAR-12).")
         return GuardForecast(**common, end=here, next_destination=dest, tie=tie, notes=tuple(notes))
     if dest is None:
+        if tie:
+            why = ("the alarms on " + " and ".join(cell_name(c) for c in tie)
+                   + " are equally near, so the players choose where his die goes (ALARM-3)")
+        else:
+            why = "his next destination is the next patrol card, face down (GUARD-11, GUARD-3)"
         return GuardForecast(
             **common, moves=mp > 0, end=here, complete=mp == 0, mp_unknown=mp, tie=tie,
-            unknown_reason=(
-                "the alarms on " + " and ".join(cell_name(c) for c in tie)
-                + " are equally near, so the players choose where his die goes (ALARM-3)"
-            ) if mp else "",
-            notes=tuple(notes),
+            unknown_reason=why if mp else "", notes=tuple(notes),
         )
     if mp == 0:
         notes.append("He has no movement points and stays where he is (GUARD-6).")

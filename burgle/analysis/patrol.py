@@ -79,8 +79,8 @@ from fractions import Fraction
 from math import factorial
 
 from burgle.geometry.board import CELLS_PER_FLOOR, CellError, cell_name, floor_of, parse_cell, parse_walls, walls_spec
-from burgle.data.walls import BANK_JOB_WALLS
 from burgle.engine.errors import BurgleError
+from burgle.geometry.layouts import job_walls
 from burgle.geometry.routing import route_table
 
 __all__ = [
@@ -230,7 +230,7 @@ def patrol_info(floor, guard, die, speed: int, discard: Iterable = (), trim: int
                           f"make {len(pile) + removed}, but the floor has only {N} patrol cards; "
                           f"at most {N - len(pile)} can be removed")
     if walls is None:
-        walls = parse_walls(",".join(BANK_JOB_WALLS[floor]))
+        walls = job_walls("bank")[floor - 1]
     elif isinstance(walls, str):
         try:
             walls = parse_walls(walls)

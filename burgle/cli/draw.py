@@ -3,14 +3,15 @@ described in docs/pictures.md).
 
 Usage::
 
-    burgle draw FILE [--floor N] -o OUT.svg|OUT.png [--highlight CELLS] [--caption TEXT]
+    burgle draw FILE [--floor N] -o OUT.svg|OUT.png|OUT.pdf [--highlight CELLS] [--caption TEXT]
                 [--no-legend] [--describe]
 
 * FILE is a save (JSON with ``"format": "burgle-save"``, read by
   ``burgle.engine.saves.load_document``) or a scenario (TOML or JSON, read by
   ``Game.from_scenario``).
 * ``--floor N`` draws floor N only (1-3); the default draws all three side by side.
-* ``-o/--output`` names the picture; its extension (.svg or .png) picks the format.
+* ``-o/--output`` names the picture; its extension (.svg, .png or .pdf) picks the format (SVG is written
+  directly; PNG and PDF need matplotlib).
 * ``--highlight 1B2,1C3`` frames cells; ``--caption`` writes a sentence under the picture.
 * ``--describe`` prints the picture's text alternative.
 
@@ -26,7 +27,7 @@ import json
 import re
 from pathlib import Path
 
-USAGE = ("burgle draw [-h] FILE [--floor N] -o OUT.svg|OUT.png [--highlight CELLS] [--caption TEXT] "
+USAGE = ("burgle draw [-h] FILE [--floor N] -o OUT.svg|OUT.png|OUT.pdf [--highlight CELLS] [--caption TEXT] "
          "[--no-legend] [--describe]")
 INPUTS = (".json", ".toml")
 
@@ -48,7 +49,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     parser.add_argument("file", metavar="FILE", help="a save (.json) or a scenario (.toml or .json)")
     parser.add_argument("--floor", metavar="N", default=None, help="draw floor N only (1-3); default: all three")
-    parser.add_argument("-o", "--output", metavar="OUT", required=True, help="the picture to write: OUT.svg or OUT.png")
+    parser.add_argument("-o", "--output", metavar="OUT", required=True, help="the picture to write: OUT.svg, OUT.png or OUT.pdf")
     parser.add_argument("--highlight", metavar="CELLS", default="", help="cells to frame, e.g. 1B2,1C3")
     parser.add_argument("--caption", metavar="TEXT", default="", help="a sentence under the picture")
     parser.add_argument("--no-legend", action="store_true", help="leave out the legend")

@@ -5,17 +5,26 @@ names), CONV-3 (wall notation).
 
 Usage::
 
-    burgle route [--floor N | --walls SPEC] [--explain] START DEST
+    burgle route [--job JOB] [--floor N] [--walls SPEC|CODE|random [--seed N]] [--explain] START DEST
 
 Prints the cells the guard enters, in order, separated by spaces (start excluded,
 destination included): ``burgle route --floor 1 A1 D2`` prints ``A2 B2 B1 C1 D1 D2``.
 
-* ``--floor 1..3`` uses The Bank Job's walls of that floor (the default is floor 1).
-* ``--walls SPEC`` uses the given walls instead, e.g. ``A1|B1,C1/C2``; an empty
-  string is an open floor. It cannot be combined with ``--floor``.
-* START and DEST are floor-less cells such as ``A1``. With ``--floor`` (or the
-  default floor 1) ``1A1`` style is accepted if the floor matches; with ``--walls``
-  a floor prefix is rejected, because the walls describe no particular floor.
+* ``--job bank|office`` picks the building (default The Bank Job; JOB-1, JOB-2).
+* ``--floor N`` uses the job's printed walls of floor N (the default is floor 1).
+* ``--walls`` uses other walls:
+
+  - ``SPEC``: walls written by hand, e.g. ``A1|B1,C1/C2`` (CONV-3); an empty string is
+    an open floor; any number of walls (a Dynamite hole, an exercise). Not with ``--floor``.
+  - ``CODE``: a layout code (JOB-5), ``703h1``, or a building code ``"703h1 e0607 81ll0"``
+    with ``--floor`` picking the floor (default 1).
+  - ``random --seed N``: the random building of ``burgle layout --random --seed N`` for
+    the job, ``--floor`` picking the floor (default 1).
+
+* START and DEST are floor-less cells such as ``A1``. With a floor (``--floor``, or the
+  default floor 1 of the printed walls) ``1A1`` style is accepted if the floor matches;
+  with hand-written walls or a single code a floor prefix is rejected, because the walls
+  describe no particular floor.
 * START == DEST prints an empty line (the guard enters no cell) and exits 0.
 * ``--explain`` adds, after the route line, one line per step where a tie between
   shortest routes was broken (see ``burgle.geometry.routing.explain_route``).
@@ -23,7 +32,8 @@ destination included): ``burgle route --floor 1 A1 D2`` prints ``A2 B2 B1 C1 D1 
   routes dimmed, the forks explained under the picture (``burgle.pictures``).
 
 Bad input (unknown cell, floor prefix not matching, malformed wall, walls cutting the
-floor apart, a floor other than 1..3, both --floor and --walls) raises ValueError,
+floor apart, a bad code, an unknown job, a floor the job does not have, --floor with
+hand-written walls, --walls random without --seed) raises ValueError,
 which ``burgle.cli.main`` reports as one line ``burgle route: <message>`` on stderr,
 exit status 2.
 """
@@ -32,8 +42,8 @@ from __future__ import annotations
 
 import argparse
 
+from burgle.data.jobs import get_job
 from burgle.geometry.board import (
-    FLOORS,
     CellError,
     floor_of,
     index_name,
@@ -42,10 +52,11 @@ from burgle.geometry.board import (
     parse_index,
     parse_walls,
 )
-from burgle.data.walls import BANK_JOB_WALLS
+from burgle.geometry.layouts import LayoutError, decode_building, job_walls, random_building
 from burgle.geometry.routing import explain_route, route_table
 
-USAGE = "burgle route [-h] [--floor N | --walls SPEC] [--explain] [--draw OUT] START DEST"
+USAGE = ("burgle route [-h] [--job JOB] [--floor N] [--walls SPEC|CODE|random [--seed N]] [--explain] [--draw OUT] "
+         "START DEST")
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -60,16 +71,30 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument(
+        "--job",
+        metavar="JOB",
+        default=None,
+        help="bank (The Bank Job, the default) or office (The Office Job)",
+    )
+    parser.add_argument(
         "--floor",
         metavar="N",
         default=None,
-        help="use The Bank Job's walls of floor N (1-3; default 1)",
+        help="use the job's walls of floor N (default 1), or that floor of a building code or random building",
     )
     parser.add_argument(
         "--walls",
         metavar="SPEC",
         default=None,
-        help="use these walls instead, e.g. 'A1|B1,C1/C2' ('' = open floor)",
+        help="other walls: hand-written ('A1|B1,C1/C2', '' = open floor), a layout code ('703h1', "
+             "'703h1 e0607 81ll0' with --floor), or 'random' with --seed",
+    )
+    parser.add_argument(
+        "--seed",
+        metavar="N",
+        type=int,
+        default=None,
+        help="the seed of --walls random (the walls of 'burgle layout --random --seed N')",
     )
     parser.add_argument(
         "--explain",
@@ -88,10 +113,50 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     return parser
 
 
-def _parse_floor(text: str) -> int:
-    if text.strip() not in {str(f) for f in range(1, FLOORS + 1)}:
-        raise ValueError(f"unknown floor {text!r}: The Bank Job has floors 1 to {FLOORS}")
+def _parse_floor(text: str, job) -> int:
+    if text.strip() not in {str(f) for f in range(1, job.floors + 1)}:
+        raise ValueError(f"unknown floor {text!r}: {job.name} has floors 1 to {job.floors}")
     return int(text)
+
+
+def _is_code(text: str) -> bool:
+    """A layout code, not hand-written walls: no wall separators, something written."""
+    return bool(text.strip()) and not any(ch in text for ch in "|/")
+
+
+def _walls(args) -> tuple[frozenset, int | None]:
+    """The floor's walls and its number (None: walls of no particular floor)."""
+    job = get_job(args.job) if args.job is not None else get_job()
+    spec = args.walls
+    if args.seed is not None and (spec is None or spec.strip().lower() != "random"):
+        raise ValueError("--seed goes with --walls random")
+    if spec is None:
+        floor = _parse_floor(args.floor, job) if args.floor is not None else 1
+        return job_walls(job)[floor - 1], floor
+    if spec.strip().lower() == "random":
+        if args.seed is None:
+            raise ValueError("--walls random needs --seed N (the same seed always gives the same walls)")
+        from burgle.engine.chance import Chance
+
+        floor = _parse_floor(args.floor, job) if args.floor is not None else 1
+        return random_building(Chance(args.seed), job.floors)[floor - 1], floor
+    if _is_code(spec):
+        try:
+            floors = decode_building(spec, floors=job.floors if args.job is not None and len(spec.split()) > 1
+                                     else None)
+        except LayoutError as exc:
+            raise LayoutError(f"--walls {spec!r}: {exc}") from None
+        if args.floor is None:
+            return floors[0], (1 if len(floors) > 1 else None)
+        if not (args.floor.strip().isdigit() and 1 <= int(args.floor) <= len(floors)):
+            raise ValueError(f"unknown floor {args.floor!r}: the code {spec.strip()!r} has floors 1 to {len(floors)}")
+        return floors[int(args.floor) - 1], int(args.floor)
+    if args.floor is not None:
+        raise ValueError("give either --floor or --walls, not both: hand-written walls describe no particular floor")
+    try:
+        return parse_walls(spec), None
+    except CellError as exc:
+        raise CellError(f"--walls {spec!r}: {exc}") from None
 
 
 def _parse_endpoint(role: str, text: str, floor: int | None) -> int:
@@ -120,21 +185,11 @@ def _parse_endpoint(role: str, text: str, floor: int | None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.floor is not None and args.walls is not None:
-        raise ValueError("give either --floor or --walls, not both")
     if args.draw is not None:  # a bad picture name fails before anything is printed
         from burgle.pictures import format_for_path
 
         format_for_path(args.draw)
-    if args.walls is not None:
-        try:
-            walls = parse_walls(args.walls)
-        except CellError as exc:
-            raise CellError(f"--walls {args.walls!r}: {exc}") from None
-        floor = None
-    else:
-        floor = _parse_floor(args.floor) if args.floor is not None else 1
-        walls = parse_walls(",".join(BANK_JOB_WALLS[floor]))
+    walls, floor = _walls(args)
     start = _parse_endpoint("START", args.start, floor)
     dest = _parse_endpoint("DEST", args.dest, floor)
     table = route_table(walls)  # CellError if the walls cut the floor apart

@@ -11,6 +11,11 @@ wording, so no table of rule ids is kept by hand anywhere.
 'Guard dice 2/3/4'
 >>> RULES["ACT-3"].text.startswith("(any reveal")
 True
+>>> RULES["TILE-3"].text == RULES["TILE-5"].text  # listed together, one text
+True
+>>> RULES["CHAR-18"].text  # the "**Tools**" heading after it is no part of it
+'Once per turn, 1 action: the same with the Event deck.'
+
 >>> "JOB-5" in RULES and "DEC-57" in RULES
 True
 >>> RULE_ID.findall("GUARD-9 beats ACT-4; FOO-1 is no rule")
@@ -25,6 +30,7 @@ from functools import cache
 from importlib import resources
 
 _START = re.compile(r"\*\*([A-Z]+-\d+)\s+(.*?)\*\*\s*")
+_GROUP = re.compile(r"^\*\*[A-Z][a-z]+\*\*")  # a bold word that is not a rule id
 _INDEX_ROW = re.compile(r"^\| ([A-Z]+-\d+) \| (.+?) \|$", re.M)
 
 
@@ -75,14 +81,24 @@ def parse_rules(text: str) -> dict[str, Rule]:
             continue
         starts = list(_START.finditer(line))
         if not starts:
-            if current is not None:
+            if _GROUP.match(line):  # "**Tools** (each used once ...):" introduces a group: no rule's text
+                close()
+                current = None
+            elif current is not None:
                 current[2].append(line)
             continue
-        # a line may carry a heading word before its first rule ("**Events.** **EVENT-0 ...")
+        # a line may carry a heading word before its first rule ("**Events.** **EVENT-0 ...");
+        # rules listed together ("**TILE-3 ...**, **TILE-4 ...**, **TILE-5 ...** Hack action ...")
+        # share the text after the last of them
         for i, m in enumerate(starts):
             close()
             end = starts[i + 1].start() if i + 1 < len(starts) else len(line)
-            current = [m.group(1), m.group(2).strip().rstrip("."), [line[m.end():end].strip()]]
+            own = line[m.end():end].strip()
+            if i + 1 < len(starts) and not own.strip(",;& "):
+                shared = line[starts[-1].end():].strip()
+                current = [m.group(1), m.group(2).strip().rstrip("."), [shared]]
+            else:
+                current = [m.group(1), m.group(2).strip().rstrip("."), [own]]
     close()
     missing = sorted(set(index) - set(rules))
     if missing:

@@ -1,7 +1,11 @@
-"""The Bank Job's fixed walls, 8 per floor (RULES.md SETUP-3), in the rules' notation."""
+"""Deprecated alias: The Bank Job's walls now live in ``jobs.toml`` (:mod:`burgle.data.jobs`).
 
-BANK_JOB_WALLS: dict[int, tuple[str, ...]] = {
-    1: ("A1|B1", "C1/C2", "C2|D2", "A2/A3", "B2/B3", "D3/D4", "A4|B4", "B4|C4"),
-    2: ("A1|B1", "B1|C1", "C1|D1", "B2/B3", "C2/C3", "A4|B4", "B4|C4", "C4|D4"),
-    3: ("C1/C2", "A2|B2", "C2|D2", "A2/A3", "C2/C3", "A3|B3", "B3|C3", "C4|D4"),
-}
+Kept only because ``burgle.engine.setup`` still imports it; it goes when the engine takes
+the walls from the game's job (issue 12, second phase). Use
+``burgle.geometry.layouts.job_walls("bank")`` (wall sets) or
+``burgle.data.jobs.get_job("bank").walls`` (names) instead.
+"""
+
+from burgle.data.jobs import get_job
+
+BANK_JOB_WALLS: dict[int, tuple[str, ...]] = dict(enumerate(get_job("bank").walls, start=1))

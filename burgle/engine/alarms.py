@@ -96,7 +96,7 @@ def trigger_many(g, alarms, by=None, arrival: bool = False, rule: str = "ALARM-2
                 spend_hack_token(g, kind, choice.args[0])
                 g.note(Happening("alarm_hacked", "ALARM-6", cell=cell, value=choice.args[0]))
                 continue
-        s.tiles[cell].alarm = True
+        s.set_tile(cell, alarm=True)
         placed.append(cell)
         g.note(Happening("alarm", rule, cell=cell))
     for floor in sorted({floor_of(c) for c in placed}):
@@ -109,9 +109,9 @@ def trigger_many(g, alarms, by=None, arrival: bool = False, rule: str = "ALARM-2
 def spend_hack_token(g, kind: str, source: str) -> None:
     if source == "computer":
         room = COMPUTER_ROOM[kind]
-        for t in g.s.tiles:
+        for c, t in enumerate(g.s.tiles):
             if t.kind == room and t.hack > 0:
-                t.hack -= 1
+                g.s.set_tile(c, hack=t.hack - 1)
                 return
     else:
         for ch in g.s.characters:
@@ -154,7 +154,7 @@ def remove_alarms(g, cells, draws_per_alarm: bool = False, rule: str = "ALARM-5"
     removed: dict[int, int] = {}
     for c in cells:
         if s.tiles[c].alarm:
-            s.tiles[c].alarm = False
+            s.set_tile(c, alarm=False)
             removed[floor_of(c)] = removed.get(floor_of(c), 0) + 1
             g.note(Happening("alarm_removed", rule, cell=c))
     for floor in sorted(removed):

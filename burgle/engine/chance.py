@@ -31,6 +31,11 @@ class Chance:
         c.state = state & _MASK
         return c
 
+    def copy(self) -> "Chance":
+        c = object.__new__(Chance)
+        c.state = self.state
+        return c
+
     def next64(self) -> int:
         self.state = z = (self.state + _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -23,8 +23,10 @@ from burgle.data.cards import CHARACTERS, CHARACTER_NAMES, EVENT_BY_KEY, LOOT_BY
 from burgle.data.tiles import TILE_TYPE_BY_KEY
 from burgle.engine import legal, turns
 from burgle.engine.actions import Action
-from burgle.engine.errors import IllegalAction
+from burgle.engine.errors import IllegalAction, RulesBug
 from burgle.engine.happenings import Happening
+from burgle.engine.state import GameState
+from burgle.engine.view import player_view
 from burgle.geometry.routing import route_table
 
 N = CELLS_PER_FLOOR
@@ -59,23 +61,39 @@ class GameOver(Exception):
     """Raised inside a resolution when the game ends; the driver stops there."""
 
 
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """An action whose resolution waits for a choice, as data: the state before the action
+    began (*base*, never changed), the action (None: the start of a turn opened by a
+    scenario) and every answer given since. Re-running the action from *base* with these
+    answers reaches the same choice again (all chance is in the state), which is how a
+    copy or an undone game resumes an open choice."""
+
+    base: GameState
+    action: Action | None
+    answers: tuple[Action, ...]
+    choice: Choice
+
+
 class Game:
     """A game of The Bank Job. Build one with :meth:`new` or :meth:`from_scenario`."""
 
-    def __init__(self, state, origin: dict):
+    def __init__(self, state: GameState, origin: dict):
         from burgle.engine import cards  # the card effects; imported late to keep layers one-way
 
         self.s = state
         self.origin = origin  # how this game was built: replaying the log from it rebuilds it
         self.cards = cards
         self.log: list[Action] = []
-        self.happenings: list[list[Happening]] = []
+        self.happenings: list[tuple[Happening, ...]] = []
         self._current: list[Happening] = []
-        self._resolution = None
-        self._choice: Choice | None = None
-        self._legal: list[Action] | None = None
-        self._tables = {}
-        self._nbrs = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
+        self._pending: Resolution | None = None  # the open choice, as data
+        self._gen = None  # the live resolution of _pending, when this game drove it itself
+        self._legal: tuple[Action, ...] | None = None
+        self._stack: list[tuple[GameState, Resolution | None]] = []  # before each logged action
+        self._shared = 0  # stack entries below this index may be shared with copies
+        self._tables: dict = {}
+        self._nbrs: dict = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -87,11 +105,12 @@ class Game:
         return new_game(cls, seed, characters=characters, players=players, sides=sides, first_seat=first_seat)
 
     @classmethod
-    def from_scenario(cls, scenario) -> "Game":
-        """A game starting from a scenario document or file (see docs/scenario-format.md)."""
+    def from_scenario(cls, scenario, *, paths: bool = True) -> "Game":
+        """A game starting from a scenario document or file (see docs/scenario-format.md).
+        ``paths=False``: data only, text is never taken for a file name."""
         from burgle.engine.scenario import game_from_scenario
 
-        return game_from_scenario(cls, scenario)
+        return game_from_scenario(cls, scenario, paths=paths)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -105,11 +124,11 @@ class Game:
     @property
     def pending(self) -> Choice | None:
         """The open choice, if the rules are waiting for a seat to decide."""
-        return self._choice
+        return self._pending.choice if self._pending is not None else None
 
     @property
     def seat_to_act(self) -> int:
-        return self._choice.seat if self._choice else self.s.active
+        return self._pending.choice.seat if self._pending is not None else self.s.active
 
     @property
     def is_over(self) -> bool:
@@ -190,15 +209,15 @@ class Game:
         return key
 
     # ------------------------------------------------------------------ legality
-    def legal_actions(self) -> list[Action]:
-        """Exactly the actions that :meth:`apply` accepts now."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Exactly the actions that :meth:`apply` accepts now (an immutable tuple)."""
         if self._legal is None:
             if self.s.outcome is not None:
-                self._legal = []
-            elif self._choice is not None:
-                self._legal = list(self._choice.options)
+                self._legal = ()
+            elif self._pending is not None:
+                self._legal = self._pending.choice.options
             else:
-                self._legal = legal.legal_actions(self)
+                self._legal = tuple(legal.legal_actions(self))
         return self._legal
 
     def is_legal(self, action) -> bool:
@@ -216,8 +235,8 @@ class Game:
         if self.s.outcome is not None:
             raise IllegalAction(action, f"the game is over ({self.s.outcome}: {self.s.outcome_reason})",
                                 "END-7" if self.s.outcome == "won" else "END-8")
-        if self._choice is not None:
-            c = self._choice
+        if self._pending is not None:
+            c = self._pending.choice
             raise IllegalAction(
                 action, f"a choice is pending for seat {c.seat}: {c.prompt} Choose one of: "
                 + ", ".join(map(str, c.options)), c.rule)
@@ -230,37 +249,63 @@ class Game:
 
         Illegal actions raise :class:`IllegalAction` and change nothing."""
         action = self.check(action)
+        pending = self._pending
+        if pending is not None:
+            gen = self._gen
+            if gen is None:  # a copy or an undone game: re-run the action up to its choice
+                before = self.s
+                gen = self._redrive(pending)  # on a fresh state: *before* stays as it was
+            else:
+                before = self.s.copy()  # the live resolution goes on changing self.s
+            base, top, answers, sent = pending.base, pending.action, pending.answers + (action,), action
+        else:
+            before = self.s.copy()
+            base, top, answers, sent = before, action, (), None
+            gen = turns.perform(self, action)
         self._current = []
         self._legal = None
-        if self._resolution is not None:
-            gen, sent = self._resolution, action
-        else:
-            gen, sent = turns.perform(self, action), None
-        self._drive(gen, sent)
+        self._drive(gen, sent, base, top, answers)
+        self._stack.append((before, pending))
         self.log.append(action)
-        self.happenings.append(self._current)
-        return tuple(self._current)
+        happened = tuple(self._current)
+        self.happenings.append(happened)
+        return happened
 
     apply_action = apply
 
-    def _drive(self, gen, sent) -> None:
+    def _drive(self, gen, sent, base: GameState, action: Action | None, answers: tuple[Action, ...]) -> None:
+        """Run a resolution until it ends or asks for a choice (recorded as a Resolution)."""
         try:
             choice = gen.send(sent) if sent is not None else next(gen)
         except StopIteration:
-            self._resolution = None
-            self._choice = None
-            self.s.pending = None
+            self._gen = self._pending = self.s.pending = None
             return
         except GameOver:
             gen.close()
-            self._resolution = None
-            self._choice = None
-            self.s.pending = None
+            self._gen = self._pending = self.s.pending = None
             self.s.phase = "over"
             return
-        self._resolution = gen
-        self._choice = choice
+        self._gen = gen
+        self._pending = Resolution(base, action, answers, choice)
         self.s.pending = choice.to_dict()
+
+    def _start(self, action: Action | None):
+        """The resolution of *action* (None: the start of the active seat's turn, see scenario)."""
+        return turns.perform(self, action) if action is not None else turns.begin_turn(self, self.s.active)
+
+    def _redrive(self, pending: Resolution):
+        """Re-run *pending*'s action from its base with its answers, up to its open choice, on
+        a fresh copy of the base (what happened on the way was already recorded)."""
+        self.s = pending.base.copy()
+        kept, self._current = self._current, []
+        gen = self._start(pending.action)
+        choice = next(gen)
+        for answer in pending.answers:
+            choice = gen.send(answer)
+        self._current = kept
+        if choice != pending.choice:  # pragma: no cover - the rules are deterministic given the state
+            raise RulesBug(f"re-running {pending.action} reached {choice} instead of {pending.choice}")
+        return gen
 
     # ------------------------------------------------------------------ used by rule modules
     def note(self, happening: Happening) -> None:
@@ -280,6 +325,54 @@ class Game:
         raise GameOver(reason)
 
     # ------------------------------------------------------------------ history
+    def copy(self) -> "Game":
+        """An independent copy of this game (state, log and undo history), in microseconds:
+        an open choice is copied too, and either game may go on without affecting the other.
+
+        >>> game = Game.new(seed=1, characters=["hawk"])
+        >>> _ = game.apply("entrance 1B2")
+        >>> other = game.copy()
+        >>> _ = other.apply("end")
+        >>> len(game.log), len(other.log)
+        (1, 2)
+        """
+        new = Game.__new__(Game)
+        new.s = self.s.copy()
+        new.origin = self.origin
+        new.cards = self.cards
+        new.log = self.log[:]
+        new.happenings = self.happenings[:]
+        new._current = []
+        new._pending = self._pending  # data: its base is never changed, only copied
+        new._gen = None  # a resumed choice is re-run from the data (_redrive)
+        new._legal = self._legal
+        new._stack = self._stack[:]
+        self._shared = new._shared = len(self._stack)  # both now share these snapshots
+        new._tables = dict(self._tables)
+        new._nbrs = dict(self._nbrs)
+        return new
+
+    def undo(self) -> Action:
+        """Take back the last action (O(1)) and return it.
+
+        >>> game = Game.new(seed=1, characters=["hawk"])
+        >>> _ = game.apply("entrance 1B2")
+        >>> game.undo()
+        Action('entrance 1B2')
+        >>> game.phase
+        'entrance'
+        """
+        if not self._stack:
+            raise ValueError("there is no action to undo: the log is empty")
+        state, pending = self._stack.pop()
+        if len(self._stack) < self._shared:  # another game holds this snapshot too: keep it intact
+            state = state.copy()
+            self._shared = len(self._stack)
+        self.s = state
+        self._pending, self._gen, self._legal = pending, None, None
+        self.happenings.pop()
+        return self.log.pop()
+
     def replay(self, upto: int | None = None) -> "Game":
         """A new game rebuilt from this game's origin and the first *upto* logged actions."""
         from burgle.engine.saves import rebuild
@@ -287,13 +380,19 @@ class Game:
         return rebuild(self.origin, self.log[:upto] if upto is not None else list(self.log))
 
     def rewind(self, steps: int = 1) -> "Game":
-        """The game as it was *steps* actions ago (replay of the log)."""
+        """A new game: this one as it was *steps* actions ago (this game is left alone).
+        Costs a copy and *steps* undos, not a replay."""
         if not 0 <= steps <= len(self.log):
             raise ValueError(f"cannot rewind {steps} actions: the log holds {len(self.log)}")
-        return self.replay(len(self.log) - steps)
+        game = self.copy()
+        for _ in range(steps):
+            game.undo()
+        return game
 
-    def copy(self) -> "Game":
-        return self.replay()
+    # ------------------------------------------------------------------ what the players see
+    def view(self) -> dict:
+        """What the players may see, as JSON-able data (see :mod:`burgle.engine.view`)."""
+        return player_view(self)
 
     def log_text(self) -> str:
         """The action log with what each action did, as readable text."""
@@ -309,10 +408,12 @@ class Game:
         return save_document(self)
 
     @classmethod
-    def load(cls, document) -> "Game":
+    def load(cls, document, *, paths: bool = True) -> "Game":
+        """A saved game (a dict, JSON text or a path). ``paths=False``: data only; nothing in
+        the document may name a file to read (what a web page must use)."""
         from burgle.engine.saves import load_document
 
-        return load_document(document)
+        return load_document(document, paths=paths)
 
     def _repr_svg_(self) -> str:
         """Jupyter shows the game as a picture of its three floors (burgle.pictures)."""
@@ -325,5 +426,5 @@ class Game:
         if s.outcome:
             return f"<Game {s.outcome}: {s.outcome_reason}; {len(self.log)} actions>"
         who = self.who(self.active_character)
-        extra = f", choice pending: {self._choice.prompt}" if self._choice else ""
+        extra = f", choice pending: {self._pending.choice.prompt}" if self._pending else ""
         return f"<Game turn {s.turn}, {who} (seat {s.active}) to act, {self.actions_left} actions left{extra}>"

@@ -95,7 +95,7 @@ def lose_one(g, ch, rule: str, by_guard: bool = True):
     else:
         use_tile = on_tile
     if use_tile:
-        tile.stealth -= 1
+        s.set_tile(ch.cell, stealth=tile.stealth - 1)
         g.note(Happening("stealth_tile", rule, cell=ch.cell, seat=ch.seat, who=g.who(ch)))
     elif ch.stealth > 0:
         ch.stealth -= 1
@@ -148,7 +148,7 @@ def guard_enters(g, guard, cell: int, step: bool, exclude=None):
     s = g.s
     tile = s.tiles[cell]
     if tile.alarm:  # (a) ALARM-4
-        tile.alarm = False
+        tile = s.set_tile(cell, alarm=False)
         g.note(Happening("alarm_off", "ALARM-4", cell=cell))
     seen = []
     for ch in s.characters:
@@ -164,6 +164,7 @@ def guard_enters(g, guard, cell: int, step: bool, exclude=None):
             seen.append(ch)
     if seen:
         yield from pay_stealth(g, seen, "GUARD-12")
+    tile = s.tiles[cell]
     if tile.kind == "camera" and tile.working and not g.round_effect_active("video_loop"):  # (e) TILE-2
         cams = sorted({
             ch.cell for ch in s.characters

@@ -123,14 +123,15 @@ def reveal(g, cell: int, rule: str = "ACT-3") -> bool:
     t = s.tiles[cell]
     if t.revealed:
         return False
-    t.revealed = True
+    if t.kind == "lavatory":
+        t = s.set_tile(cell, revealed=True, stealth=t.stealth + 3)
+    else:
+        t = s.set_tile(cell, revealed=True)
     g.note(Happening("reveal", rule, cell=cell, tile=g.tile_name(cell)))
     if t.kind == "stairs":
         up = above(cell)
         if up is not None:
-            s.tiles[up].downstairs = True
-    elif t.kind == "lavatory":
-        t.stealth += 3
+            s.set_tile(up, downstairs=True)
     return True
 
 
@@ -234,7 +235,7 @@ def counting_move(g, ch, dest: int, kind: str, base_cost: int = 1, ignore_extras
         if 6 not in dice:
             g.note(Happening("blocked", "TILE-10", cell=dest, seat=ch.seat, who=g.who(ch)))
             return False
-        t.keypad_open = True
+        t = s.set_tile(dest, keypad_open=True)
         g.note(Happening("keypad_open", "TILE-10", cell=dest))
     # 4: leave
     yield from leave(g, ch)
@@ -291,7 +292,7 @@ def entry_effects(g, ch, dest: int, newly: bool, quiet_laser: bool, can_pay_extr
             ch.motion_marks.append(dest)
     elif kind == "laboratory":
         if not t.looted:
-            t.looted = True
+            s.set_tile(dest, looted=True)
             yield from g.cards.draw_tool(g, ch, "TILE-11")
     elif kind == "walkway":
         down = below(dest)

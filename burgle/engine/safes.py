@@ -19,17 +19,15 @@ def combination(safe_cell: int) -> list[int]:
 
 
 def hack(g, ch):
-    t = g.s.tiles[ch.cell]
     g.s.spent += 1
-    t.hack = min(6, t.hack + 1)
+    t = g.s.set_tile(ch.cell, hack=min(6, g.s.tiles[ch.cell].hack + 1))
     g.note(Happening("hack", "ACT-9", cell=ch.cell, seat=ch.seat, value=t.hack, who=g.who(ch)))
     yield from ()
 
 
 def add_die(g, ch, safe_cell: int):
-    t = g.s.tiles[safe_cell]
     g.s.spent += 2
-    t.dice += 1
+    t = g.s.set_tile(safe_cell, dice=g.s.tiles[safe_cell].dice + 1)
     g.note(Happening("safe_die", "ACT-10", cell=safe_cell, seat=ch.seat, value=t.dice, who=g.who(ch)))
     yield from ()
 
@@ -47,7 +45,7 @@ def roll(g, ch, safe_cell: int):
     for c in combination(safe_cell):
         ct = s.tiles[c]
         if ct.revealed and not ct.cracked and ct.number in faces:
-            ct.cracked = True
+            s.set_tile(c, cracked=True)
             g.note(Happening("cracked_token", "ACT-11", cell=c))
     if all(s.tiles[c].cracked for c in combination(safe_cell)):
         yield from crack(g, ch, safe_cell)
@@ -56,8 +54,7 @@ def roll(g, ch, safe_cell: int):
 def crack(g, ch, safe_cell: int):
     """ACT-12: the cracker draws a Tool, then a Loot; dice of this floor and below rise."""
     s = g.s
-    t = s.tiles[safe_cell]
-    t.cracked = True
+    s.set_tile(safe_cell, cracked=True)
     g.note(Happening("safe_cracked", "ACT-12", cell=safe_cell))
     drilled = ch.cell != safe_cell  # CHAR-10: rewards lie on the Safe (DEC-22)
     yield from g.cards.draw_tool(g, ch, "ACT-12", lay_on=safe_cell if drilled else None)

@@ -39,12 +39,17 @@ def dumps(game) -> str:
     return json.dumps(save_document(game), indent=1, sort_keys=False)
 
 
-def read_json(source, what: str = "save file") -> tuple[dict, str | None]:
-    """Accept a dict, JSON text or a path; JSON errors name the line."""
+def read_json(source, what: str = "save file", *, paths: bool = True) -> tuple[dict, str | None]:
+    """Accept a dict, JSON text or (unless ``paths=False``) a path; JSON errors name the line.
+
+    ``paths=False`` is data only: text is always parsed as JSON, never opened as a file name.
+    """
     name = None
     if isinstance(source, dict):
         return source, None
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
+    if not paths and isinstance(source, Path):
+        raise ScenarioError(f"a {what} is read from the document itself here, not from a file name")
+    if paths and (isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith(("{", "[")))):
         name = str(source)
         try:
             text = Path(source).read_text(encoding="utf-8")
@@ -63,11 +68,18 @@ def read_json(source, what: str = "save file") -> tuple[dict, str | None]:
     return doc, name
 
 
-def rebuild(origin: dict, actions, source: str | None = None):
+def rebuild(origin: dict, actions, source: str | None = None, *, paths: bool = True):
+    """The game *origin* describes, with *actions* replayed. ``paths=False``: data only, so
+    ``origin.scenario`` must be the scenario's table itself (what :func:`save_document` writes),
+    never a file name."""
     from burgle.engine.game import Game
 
     if "scenario" in origin:
-        game = Game.from_scenario(origin["scenario"])
+        scenario = origin["scenario"]
+        if not paths and not isinstance(scenario, dict):
+            raise ScenarioError("origin.scenario must be the scenario itself (a table of fields, as saves "
+                                f"write it), not {type(scenario).__name__}", field="origin.scenario", source=source)
+        game = Game.from_scenario(scenario, paths=paths)
     else:
         unknown = set(origin) - {"seed", "players", "characters", "sides", "first_seat"}
         if unknown:
@@ -107,8 +119,16 @@ def first_difference(a, b, path: str = "state"):
     return None if a == b else path
 
 
-def load_document(source):
-    doc, name = read_json(source)
+def load_document(source, *, paths: bool = True):
+    """The game a save describes. ``paths=False`` is data only: nothing in *source* may name a
+    file to read (the web pages load saves this way; the command line reads paths).
+
+    >>> load_document("saves/game.json", paths=False)
+    Traceback (most recent call last):
+    ...
+    burgle.engine.errors.ScenarioError: line 1: not valid JSON (Expecting value, column 1)
+    """
+    doc, name = read_json(source, paths=paths)
     if doc.get("format") != FORMAT:
         raise ScenarioError(f"not a burgle save (format is {doc.get('format')!r}, expected {FORMAT!r})",
                             field="format", source=name)
@@ -122,7 +142,7 @@ def load_document(source):
     actions = doc.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ScenarioError("actions must be a list of action texts such as 'move 2C3'", field="actions", source=name)
-    game = rebuild(origin, actions, source=name)
+    game = rebuild(origin, actions, source=name, paths=paths)
     stored = doc.get("state")
     if stored is not None:
         replayed = json.loads(json.dumps(game.to_dict()))

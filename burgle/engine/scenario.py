@@ -72,11 +72,17 @@ def parse_scenario_text(text: str, source: str | None = None) -> dict:
         raise ScenarioError(f"not valid TOML ({msg})", line=line, source=source) from None
 
 
-def load_scenario(source) -> dict:
-    """A scenario dict from a dict, TOML/JSON text or a file path."""
+def load_scenario(source, *, paths: bool = True) -> dict:
+    """A scenario dict from a dict, TOML/JSON text or (unless ``paths=False``) a file path.
+
+    ``paths=False`` is data only: text is always parsed, never opened as a file name.
+    """
     if isinstance(source, dict):
         return source
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and source.endswith((".toml", ".json"))):
+    if not paths and isinstance(source, Path):
+        raise ScenarioError("a scenario is read from the document itself here, not from a file name")
+    if paths and (isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
+                                                and source.endswith((".toml", ".json")))):
         try:
             text = Path(source).read_text(encoding="utf-8")
         except OSError as exc:
@@ -151,23 +157,24 @@ def _tile(spec, field: str) -> Tile:
         raise ScenarioError(f"a {ttype.name} carries one of the numbers {numbers}, not {number!r}", field=field)
     if not numbers and number is not None:
         raise ScenarioError(f"a {ttype.name} has no combination number", field=field)
-    t = Tile(kind, number)
+    values: dict = {}
     for flag in TILE_FLAGS:
         if flag in spec:
             if not isinstance(spec[flag], bool):
                 raise ScenarioError(f"{flag} is true or false, not {spec[flag]!r}", field=f"{field}.{flag}")
-            setattr(t, flag, spec[flag])
+            values[flag] = spec[flag]
     for name, hi in TILE_COUNTS.items():
         if name in spec:
-            setattr(t, name, _int(spec[name], f"{field}.{name}", 0, hi))
-    t.items = [str(i) for i in _list(spec.get("items", []), f"{field}.items")]
+            values[name] = _int(spec[name], f"{field}.{name}", 0, hi)
+    values["items"] = tuple(str(i) for i in _list(spec.get("items", []), f"{field}.items"))
+    t = Tile(kind, number)._replace(**values)
     if (t.alarm or t.hack or t.dice or t.cracked or t.stealth or t.keypad_open) and not t.revealed:
         raise ScenarioError("tokens lie only on revealed tiles: add 'revealed'", field=field)
     return t
 
 
-def game_from_scenario(cls, source):
-    raw = load_scenario(source)
+def game_from_scenario(cls, source, *, paths: bool = True):
+    raw = load_scenario(source, paths=paths)
     sc = copy.deepcopy(raw)
     if not isinstance(sc, dict):
         raise ScenarioError("a scenario must be a table of fields")
@@ -245,7 +252,7 @@ def game_from_scenario(cls, source):
     tiles = [given.get(c) or rest.pop() for c in range(FLOORS * N)]
     for ch in crew:
         if ch.cell is not None and not tiles[ch.cell].revealed:
-            tiles[ch.cell].revealed = True  # a character stands only on a face-up tile
+            tiles[ch.cell] = tiles[ch.cell]._replace(revealed=True)  # a character stands only on a face-up tile
 
     # guards
     trim = TRIM[len(crew)]
@@ -316,7 +323,7 @@ def game_from_scenario(cls, source):
     )
     if sc.get("entrance") is not None:
         state.entrance = _cell(sc["entrance"], "entrance", 1)
-        tiles[state.entrance].revealed = tiles[state.entrance].downstairs = True  # SETUP-9
+        state.set_tile(state.entrance, revealed=True, downstairs=True)  # SETUP-9
     state.active = _int(sc.get("active", 0), "active", 0, len(crew) - 1)
     state.turn = _int(sc.get("turn", 1), "turn", 1, 10_000)
     state.allowance = _int(sc.get("allowance", 4), "allowance", 0, 20)
@@ -348,10 +355,9 @@ def game_from_scenario(cls, source):
     _check_guards(state)
     game = cls(state, {"scenario": raw})
     if active.cell is None:  # its first turn: placed at the entrance (SETUP-11)
-        from burgle.engine import turns
-
         state.turn -= 1
-        game._drive(turns.begin_turn(game, state.active), None)
+        base = state.copy()
+        game._drive(game._start(None), None, base, None, ())
     return game
 
 

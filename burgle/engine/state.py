@@ -4,19 +4,32 @@ Everything that decides the future of a game lives here (including the chance
 source's state), so two states with equal ``to_dict()`` play on identically. The
 dictionary form names cells and cards the way the rules write them, so saved games
 and test snapshots read as text.
+
+Copies are cheap (``GameState.copy``, a few microseconds): tiles are immutable values
+shared between copies (a rule that changes a tile puts a new one in its place with
+:meth:`GameState.set_tile`), while the few guards and characters are copied.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from burgle.geometry.board import cell_name, walls_spec
 from burgle.engine.chance import Chance
 
+_new = object.__new__
 
-@dataclass(slots=True)
-class Tile:
-    """One dealt room tile and the tokens on it."""
+
+class Tile(NamedTuple):
+    """One dealt room tile and the tokens on it: an immutable value.
+
+    >>> t = Tile("laser", 2)
+    >>> t.revealed, t.working
+    (False, False)
+    >>> t._replace(revealed=True).working
+    True
+    """
 
     kind: str
     number: int | None = None
@@ -30,7 +43,7 @@ class Tile:
     crowbar: bool = False
     looted: bool = False  # Laboratory: its tool was taken (TILE-11)
     downstairs: bool = False
-    items: list[str] = field(default_factory=list)  # cards lying on the tile (LOOT-5, DEC-22)
+    items: tuple[str, ...] = ()  # cards lying on the tile (LOOT-5, DEC-22)
 
     @property
     def working(self) -> bool:
@@ -38,7 +51,7 @@ class Tile:
         return self.revealed and not self.crowbar
 
     def to_dict(self) -> dict:
-        d = {"kind": self.kind}
+        d: dict[str, Any] = {"kind": self.kind}
         if self.number is not None:
             d["number"] = self.number
         for name in ("revealed", "alarm", "cracked", "keypad_open", "crowbar", "looted", "downstairs"):
@@ -50,6 +63,13 @@ class Tile:
         if self.items:
             d["items"] = list(self.items)
         return d
+
+    def public_dict(self) -> dict:
+        """What the players see of this tile: all of it when face up; face down, only that
+        it is face down and a downstairs token on it (ACT-3), never its kind."""
+        if self.revealed:
+            return self.to_dict()
+        return {"revealed": False, "downstairs": True} if self.downstairs else {"revealed": False}
 
 
 @dataclass(slots=True)
@@ -68,6 +88,12 @@ class Guard:
     @property
     def placed(self) -> bool:
         return self.cell is not None
+
+    def copy(self) -> "Guard":
+        g = _new(Guard)
+        g.floor, g.cell, g.die, g.speed, g.donuts = self.floor, self.cell, self.die, self.speed, self.donuts
+        g.deck, g.discard, g.removed = self.deck[:], self.discard[:], self.removed[:]
+        return g
 
     def to_dict(self) -> dict:
         return {
@@ -114,8 +140,15 @@ class Character:
         self.used.clear()
         self.flex_cell = None  # CHAR-1: the penalty concerns a Flexibility move of the same turn
 
+    def copy(self) -> "Character":
+        c = _new(Character)
+        c.seat, c.name, c.side, c.cell, c.escaped = self.seat, self.name, self.side, self.cell, self.escaped
+        c.stealth, c.token, c.placed_once, c.flex_cell = self.stealth, self.token, self.placed_once, self.flex_cell
+        c.tools, c.loot, c.motion_marks, c.used = self.tools[:], self.loot[:], self.motion_marks[:], self.used[:]
+        return c
+
     def to_dict(self) -> dict:
-        d = {
+        d: dict[str, Any] = {
             "seat": self.seat,
             "character": self.name,
             "side": self.side,
@@ -169,6 +202,29 @@ class GameState:
     outcome: str | None = None  # "won" or "lost"
     outcome_reason: str = ""
     pending: dict | None = None  # the open choice, as data (its options are legal_actions())
+
+    def set_tile(self, cell: int, **changes) -> Tile:
+        """Put a changed copy of the tile on *cell* (tiles are immutable, shared by copies)."""
+        t = self.tiles[cell] = self.tiles[cell]._replace(**changes)
+        return t
+
+    def copy(self) -> "GameState":
+        """An independent copy: what one changes, the other does not see."""
+        s = _new(GameState)
+        s.tiles = self.tiles[:]
+        s.walls = self.walls[:]
+        s.guards = [g.copy() for g in self.guards]
+        s.characters = [c.copy() for c in self.characters]
+        s.chance = self.chance.copy()
+        s.trim, s.phase, s.active, s.turn = self.trim, self.phase, self.active, self.turn
+        s.spent, s.allowance, s.entrance = self.spent, self.allowance, self.entrance
+        s.tool_deck, s.tool_discard, s.loot_deck = self.tool_deck[:], self.tool_discard[:], self.loot_deck[:]
+        s.event_deck, s.event_discard = self.event_deck[:], self.event_discard[:]
+        s.round_effects, s.emp_seat, s.heads_up, s.skip = self.round_effects[:], self.emp_seat, self.heads_up[:], self.skip[:]
+        s.turn_effects, s.keypad_attempts, s.thermal = self.turn_effects[:], self.keypad_attempts.copy(), self.thermal[:]
+        s.crow, s.kitty, s.outcome, s.outcome_reason = self.crow, self.kitty, self.outcome, self.outcome_reason
+        s.pending = self.pending  # never changed in place: replaced when the choice changes
+        return s
 
     def to_dict(self) -> dict:
         return {

@@ -43,7 +43,7 @@ def choose_entrance(g, action):
     cell = action.args[0]
     s.entrance = cell
     moves.reveal(g, cell, "SETUP-9")
-    s.tiles[cell].downstairs = True
+    s.set_tile(cell, downstairs=True)
     yield from guards.draw_patrol(g, s.guards[0])  # SETUP-10
     s.phase = "actions"
     yield from begin_turn(g, s.active)

@@ -165,8 +165,9 @@ class RouteTable:
     comparison O(1); the winner is the candidate with the largest ``A``, and equal
     values raise ``RouteTieError``.
 
-    >>> from burgle.geometry.board import FloorLayout, index_name, parse_index, parse_walls
-    >>> floor1 = FloorLayout(parse_walls("A1|B1 C1/C2 C2|D2 A2/A3 B2/B3 D3/D4 A4|B4 B4|C4"))
+    >>> from burgle.geometry.board import FloorLayout, index_name, parse_index
+    >>> from burgle.geometry.layouts import job_walls
+    >>> floor1 = FloorLayout(job_walls("bank")[0])  # The Bank Job's floor 1 (SETUP-3)
     >>> t = RouteTable(floor1)
     >>> A1, D2 = parse_index("A1"), parse_index("D2")
     >>> " ".join(index_name(i) for i in t.route(A1, D2))
@@ -333,8 +334,9 @@ def explain_route(table: RouteTable, a: int, b: int) -> list[str]:
     one. Each rejected candidate *v* is represented by the route the guard would walk
     after stepping to *v* (its GUARD-9 winner). Empty if there was never a tie.
 
-    >>> from burgle.geometry.board import parse_index, parse_walls
-    >>> t = route_table(parse_walls("A1|B1 C1/C2 C2|D2 A2/A3 B2/B3 D3/D4 A4|B4 B4|C4"))
+    >>> from burgle.geometry.board import parse_index
+    >>> from burgle.geometry.layouts import job_walls
+    >>> t = route_table(job_walls("bank")[0])
     >>> for line in explain_route(t, parse_index("A1"), parse_index("D2")):
     ...     print(line)
     at B2: shortest routes split: via B1 (chosen, the left branch) or via C2; via B1 is B2 B1 C1 D1 D2, via C2 is B2 C2 C3 D3 D2; they rejoin at D2 and the loop B2 B1 C1 D1 D2 D3 C3 C2 (out via B1, back via C2) runs clockwise, so via B1 wins

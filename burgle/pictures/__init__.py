@@ -7,7 +7,9 @@ Layers, lowest first (only ``draw`` imports matplotlib, and only when called):
 * :mod:`~burgle.pictures.scene`: what a picture shows, as data (:func:`scene`), with
   the guard's forecast route from :mod:`burgle.analysis.guard_forecast`;
 * :mod:`~burgle.pictures.layout`: where each mark goes (:func:`layout`);
-* :mod:`~burgle.pictures.draw`: matplotlib, SVG or PNG.
+* :mod:`~burgle.pictures.svg`: SVG text, written directly (no plotting library: the
+  pages, the static site in Pyodide, Jupyter and ``burgle draw -o x.svg``);
+* :mod:`~burgle.pictures.draw`: matplotlib, for PNG, PDF and your own axes (``ax=``).
 
 >>> from burgle.engine.game import Game
 >>> game = Game.new(seed=1, characters=["hawk"])
@@ -35,6 +37,7 @@ __all__ = [
     "Scene",
     "alt_text",
     "building_graph",
+    "draw",
     "draw_floor",
     "draw_floors",
     "floor_graph",
@@ -48,24 +51,60 @@ __all__ = [
     "scene",
 ]
 
-SUFFIXES = {".svg": "svg", ".png": "png"}
+FORMATS = ("svg", "png", "pdf")
+SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
+
+
+def check_format(fmt: str) -> str:
+    """*fmt* lower-cased ("svg", "png" or "pdf"); anything else is a :class:`PictureError`."""
+    f = str(fmt).lower().lstrip(".")
+    if f not in FORMATS:
+        raise PictureError(f"unsupported picture format {fmt!r}; accepted: " + ", ".join(FORMATS))
+    return f
 
 
 def render_scene(sc: Scene, fmt: str = "svg"):
-    """Draw a scene: SVG text (``str``) or PNG ``bytes``."""
+    """Draw a scene: SVG text (``str``, no plotting library) or PNG/PDF ``bytes`` (matplotlib)."""
+    fmt = check_format(fmt)
+    if fmt == "svg":
+        from burgle.pictures.svg import svg_document
+
+        return svg_document(layout(sc))
     from burgle.pictures.draw import render_layout
 
     return render_layout(layout(sc), fmt)
 
 
 def render(game, floors=None, highlights=None, fmt: str = "svg", legend: bool = True, overlay=None):
-    """Draw *floors* of *game* (None = all three side by side): SVG ``str`` or PNG ``bytes``.
-    *overlay*: per-cell odds drawn over a floor (a DangerMap, one of its layers, or
-    next-destination odds; see :func:`~burgle.pictures.scene.add_overlay`)."""
-    from burgle.pictures.draw import check_format
-
+    """Draw *floors* of *game* (None = all three side by side): SVG ``str``, or PNG/PDF
+    ``bytes``. *overlay*: per-cell odds drawn over a floor (a DangerMap, one of its
+    layers, or next-destination odds; see :func:`~burgle.pictures.scene.add_overlay`)."""
     check_format(fmt)
     return render_scene(scene(game, floors=floors, highlights=highlights, legend=legend, overlay=overlay), fmt)
+
+
+def draw(picture, ax, floors=None, highlights=None, legend: bool = True, overlay=None):
+    """Draw a game (its *floors*), a :class:`Scene` or a :class:`Floor` into your own
+    matplotlib ``Axes`` *ax*; returns *ax*. One board unit (a cell) is one data unit.
+
+    >>> from matplotlib.figure import Figure
+    >>> from burgle.engine.game import Game
+    >>> game = Game.new(seed=1, characters=["hawk"])
+    >>> _ = game.apply("entrance 1B2")
+    >>> fig = Figure(figsize=(8, 4))
+    >>> left, right = fig.subplots(1, 2)
+    >>> _ = draw(game, ax=left, floors=1, legend=False)
+    >>> _ = draw(game, ax=right, floors=2, legend=False)
+    """
+    from burgle.pictures.draw import draw_on
+
+    if isinstance(picture, Floor):
+        sc = picture.scene
+    elif isinstance(picture, Scene):
+        sc = picture
+    else:
+        sc = scene(picture, floors=floors, highlights=highlights, legend=legend, overlay=overlay)
+    return draw_on(ax, layout(sc))
 
 
 def draw_floor(game, floor: int, highlights=None, fmt: str = "svg", legend: bool = True, overlay=None):
@@ -85,7 +124,7 @@ def alt_text(game, floors=None, highlights=None, overlay=None) -> str:
 
 
 def format_for_path(path) -> str:
-    """'svg' or 'png' from a file name; anything else is a :class:`PictureError`."""
+    """'svg', 'png' or 'pdf' from a file name; anything else is a :class:`PictureError`."""
     suffix = _Path(str(path)).suffix.lower()
     if suffix not in SUFFIXES:
         raise PictureError(
@@ -96,7 +135,7 @@ def format_for_path(path) -> str:
 
 
 def save(picture, path) -> _Path:
-    """Write a game, a :class:`Scene` or a :class:`Floor` to *path* (``.svg`` or ``.png``)."""
+    """Write a game, a :class:`Scene` or a :class:`Floor` to *path* (``.svg``, ``.png`` or ``.pdf``)."""
     fmt = format_for_path(path)
     if isinstance(picture, Scene):
         data = render_scene(picture, fmt)

@@ -18,6 +18,7 @@ import textwrap
 from typing import NamedTuple
 
 from burgle.geometry.board import CELLS_PER_FLOOR
+from burgle.pictures.metrics import text_height, text_width
 from burgle.pictures.scene import _distance_label
 
 N = CELLS_PER_FLOOR
@@ -37,10 +38,14 @@ GRID = "#C8C8C8"
 WHITE = "#FFFFFF"
 PAPER = "#FFFDF7"
 
+HALO_PT = 2.4  # the halo's stroke width
+HALO_ROLES = ("tile_label", "alarm_distance")  # text on the bare tile: a paper-coloured halo keeps it
+# readable where a route line passes under it
 GAP = 0.75  # between floor panels
 LEFT = 0.38  # room for the row numbers
 RIGHT = 0.12
 UNIT_INCH = 0.9  # one cell, in inches
+PT_PER_UNIT = 72 * UNIT_INCH  # points per cell: font sizes and line widths are in points
 CHAR_W = 0.061  # width of one character at 7 pt, in units (approximate, for wrapping)
 
 
@@ -57,6 +62,7 @@ class Box(NamedTuple):
     ls: str = "-"
     hatch: str = ""
     round: float = 0.0  # corner radius (0: square)
+    group: str = ""  # the marker it belongs to ("1B2:alarm"); markers of a cell never overlap
 
 
 class Poly(NamedTuple):
@@ -67,6 +73,7 @@ class Poly(NamedTuple):
     z: int
     role: str
     ls: str = "-"
+    group: str = ""
 
 
 class Dot(NamedTuple):
@@ -79,6 +86,7 @@ class Dot(NamedTuple):
     z: int
     role: str
     ls: str = "-"
+    group: str = ""
 
 
 class Path(NamedTuple):
@@ -89,6 +97,7 @@ class Path(NamedTuple):
     role: str
     ls: str = "-"
     alpha: float = 1.0
+    group: str = ""
 
 
 class Label(NamedTuple):
@@ -102,6 +111,7 @@ class Label(NamedTuple):
     ha: str = "center"
     va: str = "center"
     bold: bool = False
+    group: str = ""
 
 
 class Layout(NamedTuple):
@@ -165,52 +175,54 @@ PIPS = {
 
 
 def die_items(cx, cy, speed, side=0.25, role="die"):
-    out = [Box(cx - side / 2, cy - side / 2, side, side, VERMILLION, BLACK, 1.0, 6, role, round=0.04)]
+    out = [Box(cx - side / 2, cy - side / 2, side, side, VERMILLION, BLACK, 1.0, 8, role, round=0.04)]
     step = side * 0.27
     for px, py in PIPS.get(speed, ()):
-        out.append(Dot(cx + px * step, cy + py * step, side * 0.075, WHITE, WHITE, 0.0, 7, role + "_pip"))
+        out.append(Dot(cx + px * step, cy + py * step, side * 0.075, WHITE, WHITE, 0.0, 9, role + "_pip"))
     return out
 
 
-def guard_items(cx, cy, r=0.17):
+def guard_items(cx, cy, r=0.15):
     return [
         Poly(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), BLACK, WHITE, 1.2, 14, "guard"),
-        Label(cx, cy + 0.005, "G", 8.5, WHITE, 15, "guard", bold=True),
+        Label(cx, cy + 0.005, "G", 8.5 * r / 0.15, WHITE, 15, "guard", bold=True),
     ]
 
 
-def alarm_items(cx, cy, pending=False):
+def alarm_items(cx, cy, pending=False, scale=1.0):
     return [
-        Poly(_triangle_up(cx, cy, 0.27, 0.24), YELLOW, BLACK, 1.0, 6, "alarm", ls="--" if pending else "-"),
-        Label(cx, cy + 0.045, "!", 8, BLACK, 7, "alarm", bold=True),
+        Poly(_triangle_up(cx, cy, 0.27 * scale, 0.24 * scale), YELLOW, BLACK, 1.0, 8, "alarm",
+             ls="--" if pending else "-"),
+        Label(cx, cy + 0.045 * scale, "!", 8 * scale, BLACK, 9, "alarm", bold=True),
     ]
 
 
-def character_items(cx, cy, label, stealth, active):
+def character_items(cx, cy, label, stealth, active, scale=1.0):
     out = []
+    r = 0.1 * scale
     if active:
-        out.append(Dot(cx, cy, 0.145, "none", ORANGE, 2.2, 8, "active"))
-    out.append(Dot(cx, cy, 0.11, BLUE, WHITE, 1.0, 9, "character"))
-    out.append(Label(cx, cy + 0.005, label, 7.5 if len(label) == 1 else 6.2, WHITE, 10, "character", bold=True))
+        out.append(Dot(cx, cy, 0.13 * scale, "none", ORANGE, 2.2 * scale, 10, "active"))
+    out.append(Dot(cx, cy, r, BLUE, WHITE, 1.0, 11, "character"))
+    out.append(Label(cx, cy + 0.005, label, (7.5 if len(label) == 1 else 6.2) * scale, WHITE, 12, "character",
+                     bold=True))
     if stealth is not None:
-        sx, sy = cx + 0.115, cy - 0.095
-        out.append(Dot(sx, sy, 0.062, WHITE, BLUE, 1.0, 10, "stealth"))
-        out.append(Label(sx, sy + 0.004, str(stealth), 5.8, BLACK, 11, "stealth", bold=True))
+        sx, sy = cx + 0.105 * scale, cy - 0.09 * scale
+        out.append(Dot(sx, sy, 0.058 * scale, WHITE, BLUE, 1.0, 12, "stealth"))
+        out.append(Label(sx, sy + 0.004, str(stealth), 5.8 * scale, BLACK, 13, "stealth", bold=True))
     return out
 
 
-def badge_items(cx, cy, text, stop=False, unknown=False):
+def badge_items(cx, cy, text, stop=False, unknown=False, scale=1.0):
     if stop:
-        out = [Poly(_regular(cx, cy, 0.135, 8, 22.5), VERMILLION, BLACK, 1.0, 12, "stop"),
-               Label(cx, cy + 0.005, text, 7.2, WHITE, 13, "badge", bold=True)]
-    else:  # the last known step of an unfinished move: dashed ring, "n?" (the rest is unknown)
-        if unknown:
-            text += "?"
-        r = 0.1 if len(text) == 1 else 0.125
-        out = [Dot(cx, cy, r, WHITE, VERMILLION, 1.8, 12, "unknown" if unknown else "badge_ring",
-                   ls="--" if unknown else "-"),
-               Label(cx, cy + 0.005, text, 7 if len(text) < 3 else 5.8, BLACK, 13, "badge", bold=True)]
-    return out
+        return [Poly(_regular(cx, cy, 0.135 * scale, 8, 22.5), VERMILLION, BLACK, 1.0, 12, "stop"),
+                Label(cx, cy + 0.005, text, 7.2 * scale, WHITE, 13, "badge", bold=True)]
+    # the last known step of an unfinished move: dashed ring, "n?" (the rest is unknown)
+    if unknown:
+        text += "?"
+    r = (0.1 if len(text) == 1 else 0.125) * scale
+    return [Dot(cx, cy, r, WHITE, VERMILLION, 1.8, 12, "unknown" if unknown else "badge_ring",
+                ls="--" if unknown else "-"),
+            Label(cx, cy + 0.005, text, (7 if len(text) < 3 else 5.8) * scale, BLACK, 13, "badge", bold=True)]
 
 
 CHIP_STYLE = {  # kind -> (face, edge, text colour)
@@ -220,16 +232,291 @@ CHIP_STYLE = {  # kind -> (face, edge, text colour)
     "thermal": (ORANGE, BLACK, BLACK),
     "safe_dice": (WHITE, BLACK, BLACK),
 }
+CHIP_PT = 5.8  # chip text size
 
 
-def chip_items(x_right, cy, mark):
+def _text_w(text: str, size: float, bold: bool = False) -> float:
+    """Width of a label in board units (DejaVu Sans advance widths)."""
+    return text_width(text, size, bold) / PT_PER_UNIT
+
+
+def chip_items(cx, cy, mark, scale=1.0):
+    """A token on a tile: a rounded box with a short text, centred on (cx, cy)."""
     face, edge, ink = CHIP_STYLE.get(mark.kind, (WHITE, GREY, BLACK))
-    w = 0.055 * len(mark.label) + 0.07
-    x = x_right - w
-    return x, [
-        Box(x, cy - 0.075, w, 0.15, face, edge, 0.8, 12, "chip", round=0.04),
-        Label(x + w / 2, cy + 0.003, mark.label, 5.8, ink, 7, "mark", bold=mark.kind in ("cracked", "downstairs")),
+    bold = mark.kind in ("cracked", "downstairs")
+    size = CHIP_PT * scale
+    w = _text_w(mark.label, size, bold) + 0.05 * scale
+    h = 0.14 * scale
+    return [
+        Box(cx - w / 2, cy - h / 2, w, h, face, edge, 0.8, 12, "chip", round=0.035 * scale),
+        Label(cx, cy + 0.003, mark.label, size, ink, 13, "mark", bold=bold),
     ]
+
+
+def tag_items(cx, cy, text, role, ink, edge, scale=1.0, size=5.8, lw=1.2):
+    """A short text in a white rounded box ("sees H", a caller's note), centred on (cx, cy)."""
+    size *= scale
+    w = _text_w(text, size, True) + 0.06 * scale
+    h = 0.14 * scale
+    return [Box(cx - w / 2, cy - h / 2, w, h, WHITE, edge, lw, 12, role, round=0.03),
+            Label(cx, cy + 0.003, text, size, ink, 13, role, bold=True)]
+
+
+# ----------------------------------------------------------------------------- bounding boxes
+
+
+def bbox(item) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of what *item* paints, in board units, strokes included; a
+    label's box is its advance width by its line height (DejaVu Sans metrics)."""
+    if isinstance(item, Label):
+        w = _text_w(item.text, item.size, item.bold)
+        h = text_height(item.size) / PT_PER_UNIT
+        x0 = {"left": item.x, "center": item.x - w / 2, "right": item.x - w}[item.ha]
+        y0 = {"center": item.y - h / 2, "top": item.y, "bottom": item.y - h, "baseline": item.y - 0.8 * h}[item.va]
+        halo = HALO_PT / 2 / PT_PER_UNIT if item.role in HALO_ROLES else 0.0
+        return (x0 - halo, y0 - halo, x0 + w + halo, y0 + h + halo)
+    pad = getattr(item, "lw", 0) / 2 / PT_PER_UNIT
+    if isinstance(item, Box):
+        return (item.x - pad, item.y - pad, item.x + item.w + pad, item.y + item.h + pad)
+    if isinstance(item, Dot):
+        return (item.x - item.r - pad, item.y - item.r - pad, item.x + item.r + pad, item.y + item.r + pad)
+    xs = [p[0] for p in item.points]
+    ys = [p[1] for p in item.points]
+    if isinstance(item, Poly):  # a mitred corner reaches further than half the line width
+        pad *= 2
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def union(boxes) -> tuple[float, float, float, float]:
+    boxes = list(boxes)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def overlap(a, b, gap: float = 0.0) -> bool:
+    """Do boxes *a* and *b* overlap (or come closer than *gap*)?"""
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+# ----------------------------------------------------------------------------- the markers of a cell
+
+INSET = 0.04  # walls and the border (4.2 pt) cover this much of each cell's edge
+MARKER_GAP = 0.012  # the least room between two markers of a cell
+SCALES = (1.0, 0.85, 0.75)  # a marker that fits nowhere is tried smaller, down to 3/4
+CENTRE_Y = 0.45  # the guard, his badges and his route lines go through (0.5, CENTRE_Y)
+# Rows of slots, top to bottom (cell coordinates: 0..1, y down): the tile's name; the
+# guard, his badges, the alarm and the die; a row for notes, "sees H" and tokens; the
+# characters; the tokens and the tile's number.
+TITLE_Y, MIDDLE_Y, NOTE_Y, CHARACTER_Y, BOTTOM_Y = 0.155, CENTRE_Y, 0.685, 0.8, 0.855
+NUMBER_AT = (0.86, 0.86)
+
+
+def _row(y, start=0.0, end=1.0):
+    """Slots along a row: centres at height *y*, the first free one from x=*start*
+    towards x=*end*."""
+    return [("row", y, start, end)]
+
+
+def _centre_out(y):
+    """Slots along a row at height *y*: the free centre nearest the middle of the cell."""
+    return [("out", y, 0.0, 1.0)]
+
+
+def _at(x, y):
+    return ("at", y, x, x)
+
+
+class Marker(NamedTuple):
+    """One marker of a cell, before it is placed: ``make(cx, cy, scale)`` draws it
+    centred on (cx, cy); ``slots`` are its candidate places in order of preference
+    (cell coordinates: fixed points, or rows searched from one end or from the middle);
+    ``words`` say what it shows; a marker that is not ``kept`` may be summarised in the
+    cell's "+n" chip when the cell is full."""
+
+    kind: str
+    make: object
+    slots: list
+    words: str = ""
+    kept: bool = True
+
+
+class CellSlots:
+    """Places the markers of one cell, by rule: each marker, in a fixed order of
+    importance, takes the first of its slots where it stays inside the cell (clear of
+    the walls) and keeps :data:`MARKER_GAP` from every marker placed before; a marker
+    that fits nowhere is tried smaller (:data:`SCALES`). Each placed item is tagged with
+    its marker's ``group`` (``"1B2:alarm"``)."""
+
+    def __init__(self, x: float, y: float, name: str):
+        self.x, self.y, self.name = x, y, name
+        self.taken: list[tuple[float, float, float, float]] = []
+        self.forced: list[str] = []  # kept markers that fit nowhere (never seen in the tests)
+
+    def _free_x(self, box, slot) -> float | None:
+        """The centre x of the first free place of *slot* for a marker of relative
+        *box*, or None. Along a row, the only places worth trying are the row's start
+        and the edges of the spans the markers already placed block."""
+        kind, y, start, end = slot
+        bx0, by0, bx1, by1 = box
+        top, bottom = y + by0, y + by1
+        if top < INSET - 1e-9 or bottom > 1 - INSET + 1e-9:
+            return None
+        lo, hi = INSET - bx0, 1 - INSET - bx1
+        g = MARKER_GAP
+        blocked = [(t[0] - g - bx1, t[2] + g - bx0) for t in self.taken if top < t[3] + g and t[1] < bottom + g]
+        a, b = (start, end) if start <= end else (end, start)
+        lo, hi = max(lo, a), min(hi, b)
+        if lo > hi + 1e-9:
+            return None
+        cands = [min(max(start, lo), hi)]
+        for u, v in blocked:
+            cands += [u, v]
+        if kind == "out":
+            cands.append(min(max(0.5, lo), hi))
+            cands.sort(key=lambda c: abs(c - 0.5))
+        else:
+            cands.sort(key=lambda c: abs(c - start))
+        for cx in cands:
+            if lo - 1e-9 <= cx <= hi + 1e-9 and not any(u + 1e-9 < cx < v - 1e-9 for u, v in blocked):
+                return cx
+        return None
+
+    def place(self, m: Marker, force: bool = False) -> list | None:
+        """The items of *m* at its first free slot, or None if none is free (with
+        *force*: at its first slot anyway, recorded in ``forced``)."""
+        for scale in SCALES:
+            box = union(bbox(i) for i in m.make(0.0, 0.0, scale))
+            for slot in m.slots:
+                cx = self._free_x(box, slot)
+                if cx is not None:
+                    cy = slot[1]
+                    self.taken.append((box[0] + cx, box[1] + cy, box[2] + cx, box[3] + cy))
+                    return self._tag(m.make(self.x + cx, self.y + cy, scale), m.kind)
+        if not force:
+            return None
+        self.forced.append(m.kind)
+        kind, cy, cx, _end = m.slots[0]
+        cx = 0.5 if kind == "out" else cx
+        box = union(bbox(i) for i in m.make(0.0, 0.0, SCALES[-1]))
+        self.taken.append((box[0] + cx, box[1] + cy, box[2] + cx, box[3] + cy))
+        return self._tag(m.make(self.x + cx, self.y + cy, SCALES[-1]), m.kind)
+
+    def _tag(self, items, kind):
+        group = f"{self.name}:{kind}"
+        return [i._replace(group=group) for i in items]
+
+
+def pack_cell(x: float, y: float, name: str, markers: list[Marker]) -> list:
+    """Lay out *markers* (in order of importance) in the cell at (x, y). When the cell
+    is too full, a marker that may be summarised and fits nowhere is left out, and one
+    "+n" chip stands for all those left out (what they show stays in the text
+    alternative); if even that chip has no room, the last marker shown joins them."""
+    if not markers:
+        return []
+    kept = [m for m in markers if m.kept]
+    extra = [m for m in markers if not m.kept]
+    dropped: set[int] = set()
+    while True:
+        pk = CellSlots(x, y, name)
+        items: list = []
+        for m in kept:
+            items += pk.place(m, force=True)
+        hidden = []
+        for k, m in enumerate(extra):
+            got = None if k in dropped else pk.place(m)
+            if got is None:
+                hidden.append(m)
+            else:
+                items += got
+                last = k
+        if not hidden:
+            return items
+        more = pk.place(_overflow_marker(hidden))
+        if more is not None or len(hidden) == len(extra):
+            return items + (more or [])
+        dropped.add(last)
+
+
+def _overflow_marker(hidden: list[Marker]) -> Marker:
+    from burgle.pictures.scene import Mark
+
+    mark = Mark("more", f"+{len(hidden)}", "; ".join(m.words for m in hidden))
+    return Marker("more", lambda cx, cy, s: chip_items(cx, cy, mark, s), _row(BOTTOM_Y, 1.0, 0.0)
+                  + _row(NOTE_Y, 1.0, 0.0) + _row(MIDDLE_Y, 1.0, 0.0) + _row(TITLE_Y, 1.0, 0.0), mark.text)
+
+
+def _label_size(text: str) -> float:
+    return 8.2 if len(text) <= 8 else (7.2 if len(text) <= 10 else 6.6)
+
+
+def _center(x0, c):
+    """Where the guard's route passes through cell *c* of the panel starting at *x0*."""
+    i = c % N
+    return x0 + i % 4 + 0.5, i // 4 + CENTRE_Y
+
+
+def cell_markers(fs, v, odds: str | None, badges: dict, sightings: dict) -> list[Marker]:
+    """The markers of cell *v* (a CellView), in order of importance, with their slots."""
+    mid = _row(MIDDLE_Y, 0.2, 0.8)
+    note_row = _centre_out(NOTE_Y)
+    out: list[Marker] = []
+    if v.number is not None:
+        text = str(v.number)
+        out.append(Marker("number", lambda cx, cy, s, text=text: [
+            Dot(cx, cy, 0.085, WHITE, BLACK, 0.8, 7, "number"),
+            Label(cx, cy + 0.005, text, 6.8, BLACK, 8, "number", bold=True)], [_at(*NUMBER_AT)]))
+    if v.label:
+        size = _label_size(v.label)
+        out.append(Marker("title", lambda cx, cy, s: [
+            Label(cx, cy, v.label, size * s, BLACK, 10, "tile_label", bold=True)],
+            _centre_out(TITLE_Y) + _centre_out(0.2)))
+    if odds is not None:  # top-left corner if the tile's name leaves room, else lower down
+        w = _text_w(odds, 7.2, True) + 0.07
+        out.append(Marker("odds", lambda cx, cy, s: [
+            Box(cx - w * s / 2, cy - 0.07 * s, w * s, 0.14 * s, WHITE, BLUE, 0.9, 12, "odds", round=0.03),
+            Label(cx, cy + 0.003, odds, 7.2 * s, BLACK, 13, "odds", bold=True)],
+            [_at(INSET + 0.02 + w / 2, 0.12)] + _row(0.12, 0.0, 1.0) + note_row + _row(0.3, 0.0, 1.0)
+            + _row(BOTTOM_Y, 0.0, 1.0) + _row(0.6, 0.0, 1.0)))
+    if any(o.kind == "guard" for o in v.occupants):
+        out.append(Marker("guard", lambda cx, cy, s: guard_items(cx, cy, 0.15 * s), [_at(0.5, CENTRE_Y)] + mid))
+    if v.cell in badges:
+        steps, stop, unknown = badges[v.cell]
+        out.append(Marker("step", lambda cx, cy, s: badge_items(cx, cy, steps, stop, unknown, s),
+                          [_at(0.5, CENTRE_Y), _at(0.8, CENTRE_Y), _at(0.2, CENTRE_Y)] + mid + note_row))
+    alarm = next((a for a in fs.alarms if a.cell == v.cell), None)
+    if alarm is not None or v.mark("alarm") is not None:
+        pending = alarm is not None and alarm.pending
+        words = _distance_label(alarm) if alarm is not None else ""
+        bold = alarm is not None and alarm.nearest
+
+        def alarm_marker(cx, cy, s):
+            out = alarm_items(cx, cy, pending=pending, scale=s)
+            if words:
+                out.append(Label(cx, cy + 0.19 * s, words, 5.8 * s, BLACK, 9, "alarm_distance", bold=bold))
+            return out
+        out.append(Marker("alarm", alarm_marker, [_at(0.2, 0.39), _at(0.8, 0.39)] + _row(0.39, 0.2, 0.8)
+                          + _row(0.6, 0.2, 0.8)))
+    if v.destination and v.die_speed is not None:
+        out.append(Marker("die", lambda cx, cy, s: die_items(cx, cy, v.die_speed, side=0.25 * s),
+                          [_at(0.8, CENTRE_Y), _at(0.2, CENTRE_Y)] + _row(CENTRE_Y, 0.8, 0.2) + note_row
+                          + _row(BOTTOM_Y, 1.0, 0.0)))
+    for o in v.occupants:
+        if o.kind == "character":
+            out.append(Marker(f"character{o.seat}", lambda cx, cy, s, o=o: character_items(
+                cx, cy, o.label, o.stealth, o.active, s), _row(CHARACTER_Y, 0.0, 1.0) + _row(CENTRE_Y, 0.0, 1.0)
+                + _row(0.65, 0.0, 1.0) + _row(0.3, 0.0, 1.0), f"{o.name} ({o.stealth} Stealth)", kept=False))
+    for k, seen in enumerate(sightings.get(v.cell, ())):
+        out.append(Marker(f"seen{k}", lambda cx, cy, s, seen=seen: tag_items(cx, cy, seen, "seen", VERMILLION,
+                                                                               VERMILLION, s),
+                          note_row + _centre_out(BOTTOM_Y) + _centre_out(0.3), seen, kept=False))
+    if v.note:
+        out.append(Marker("note", lambda cx, cy, s: tag_items(cx, cy, v.note, "note", BLACK, PURPLE, s, 6.4, 1.4),
+                          note_row + _centre_out(BOTTOM_Y) + _centre_out(0.3), v.note, kept=False))
+    for m in v.marks:
+        if m.kind != "alarm":
+            out.append(Marker(f"chip_{m.kind}", lambda cx, cy, s, m=m: chip_items(cx, cy, m, s),
+                              _row(BOTTOM_Y, 1.0, 0.0) + _row(NOTE_Y, 1.0, 0.0) + _row(0.3, 1.0, 0.0)
+                              + _row(0.55, 1.0, 0.0) + _row(TITLE_Y, 1.0, 0.0), m.text, kept=False))
+    return out
 
 
 # ----------------------------------------------------------------------------- panels
@@ -241,38 +528,29 @@ def _shade(p: float) -> str:
     return f"{BLUE}{round(alpha * 255):02X}"
 
 
-def overlay_items(x, y, p, text):
-    """A cell's share of an overlay: the shading, and the percentage in a white box at the
-    top-left corner (the tile name moves down a little to make room)."""
-    w = 0.078 * len(text) + 0.08
-    return [
-        Box(x, y, 1, 1, _shade(p), "none", 0, 1, "odds_shade"),
-        Box(x + 0.05, y + 0.04, w, 0.14, WHITE, BLUE, 0.9, 12, "odds", round=0.03),
-        Label(x + 0.05 + w / 2, y + 0.112, text, 7.2, BLACK, 13, "odds", bold=True),
-    ]
-
-
-def _label_size(text: str) -> float:
-    return 8.2 if len(text) <= 8 else (7.2 if len(text) <= 10 else 6.6)
-
-
-def _center(x0, c):
-    i = c % N
-    return x0 + i % 4 + 0.5, i // 4 + 0.52
-
-
-def _floor_items(fs, x0: float) -> list:
+def _floor_items(fs, x0: float, n_floors: int = 1) -> list:
     items: list = []
-    # header lines
+    # header lines (a little larger when several floors share the picture: it is shown smaller)
     ys = (-1.02, -0.7, -0.45)
+    small = 7.6 * (1 + 0.1 * (n_floors - 1))
     for k, line in enumerate(fs.header[:3]):
-        items.append(Label(x0, ys[k], line, 11 if k == 0 else 7.6, BLACK, 20, "header", ha="left", bold=k != 1))
+        items.append(Label(x0, ys[k], line, 11 if k == 0 else small, BLACK, 20, "header", ha="left", bold=k != 1))
     # column letters and row numbers
     for col, letter in enumerate("ABCD"):
         items.append(Label(x0 + col + 0.5, -0.15, letter, 7.5, GREY, 20, "coord"))
     for row in range(4):
         items.append(Label(x0 - 0.17, row + 0.5, str(row + 1), 7.5, GREY, 20, "coord"))
-    # cells
+    # the guard's route, as the cells need it: step badges and sightings
+    r = fs.route
+    badges, sightings = {}, {}
+    if r is not None:
+        last = r.path[-1] if len(r.path) > 1 else None
+        for c, text in r.badges:
+            is_end = c == last
+            badges[c] = (text, is_end and r.stop is not None, is_end and r.stop is None and bool(r.unknown))
+        for c, text in r.sightings:
+            sightings.setdefault(c, []).append(text)
+    # cells: the tile, then its markers
     odds = fs.overlay.labels() if fs.overlay is not None else {}
     for v in fs.cells:
         x, y = x0 + v.col, v.row
@@ -280,58 +558,13 @@ def _floor_items(fs, x0: float) -> list:
             items.append(Box(x, y, 1, 1, PAPER if v.kind else WHITE, "none", 0, 0, "tile"))
         else:
             items.append(Box(x, y, 1, 1, LIGHT, GRID, 0, 0, "face_down", hatch="////"))
-        if v.label:  # a little lower under an overlay's percentage
-            items.append(Label(x + 0.5, y + (0.27 if v.cell in odds else 0.19), v.label, _label_size(v.label), BLACK,
-                               5, "tile_label", bold=True))
-        if v.number is not None:
-            items.append(Dot(x + 0.875, y + 0.855, 0.085, WHITE, BLACK, 0.8, 5, "number"))
-            items.append(Label(x + 0.875, y + 0.86, str(v.number), 6.8, BLACK, 6, "number", bold=True))
-        alarm = v.mark("alarm")
-        if alarm is not None:
-            items += alarm_items(x + 0.22, y + 0.45)
-        # bottom row: characters from the left, marks from the right
-        cx = x + 0.16
-        for o in v.occupants:
-            if o.kind == "character":
-                items += character_items(cx, y + 0.835, o.label, o.stealth, o.active)
-                cx += 0.3
-            elif o.kind == "guard":
-                items += guard_items(x + 0.5, y + 0.52)
-        chips = [m for m in v.marks if m.kind != "alarm"]
-        xr = x + (0.77 if v.number is not None else 0.95)
-        row = y + 0.84
-        width = sum(0.055 * len(m.label) + 0.1 for m in chips)
-        if chips and cx > x + 0.16 and xr - width < cx - 0.12:  # no room beside the characters: a row higher
-            xr, row = x + 0.95, y + 0.675
-        for m in chips:
-            xr, chip = chip_items(xr, row, m)
-            items += chip
-            xr -= 0.03
-        if v.destination and v.die_speed is not None:
-            items += die_items(x + 0.81, y + 0.5, v.die_speed)
-        if v.note:  # a caller's label, in a purple-edged box under the cell's centre
-            w = 0.058 * len(v.note) + 0.08
-            items.append(Box(x + 0.5 - w / 2, y + 0.595, w, 0.15, WHITE, PURPLE, 1.4, 15, "note", round=0.03))
-            items.append(Label(x + 0.5, y + 0.672, v.note, 6.4, BLACK, 16, "note", bold=True))
-    # an overlay of per-cell odds (patrol odds, danger map)
-    if odds:
-        for c, text in odds.items():
-            i = c % N
-            items += overlay_items(x0 + i % 4, i // 4, float(fs.overlay.values[c]), text)
-    # alarm distances
-    for a in fs.alarms:
-        if a.pending:
-            cx, cy = _center(x0, a.cell)
-            items += alarm_items(cx - 0.28, cy - 0.07, pending=True)
-        cx, cy = _center(x0, a.cell)
-        items.append(Label(cx - 0.28, cy + 0.12, _distance_label(a), 5.8, BLACK, 7, "alarm_distance",
-                           bold=a.nearest))
+        if v.cell in odds:
+            items.append(Box(x, y, 1, 1, _shade(float(fs.overlay.values[v.cell])), "none", 0, 1, "odds_shade"))
+        items += pack_cell(x, y, v.name, cell_markers(fs, v, odds.get(v.cell), badges, sightings))
     # grid, walls
-    segs = []
     for k in range(1, 4):
-        segs.append(Path(((x0 + k, 0), (x0 + k, 4)), GRID, 0.8, 1, "grid"))
-        segs.append(Path(((x0, k), (x0 + 4, k)), GRID, 0.8, 1, "grid"))
-    items += segs
+        items.append(Path(((x0 + k, 0), (x0 + k, 4)), GRID, 0.8, 1, "grid"))
+        items.append(Path(((x0, k), (x0 + 4, k)), GRID, 0.8, 1, "grid"))
     for a, b in fs.broken_walls:
         items.append(Path(_wall_points(x0, a, b), GREY, 2.0, 3, "broken_wall", ls="--"))
     for a, b in fs.walls:
@@ -342,43 +575,30 @@ def _floor_items(fs, x0: float) -> list:
         (ax, ay), (bx, by) = _center(x0, a), _center(x0, b)
         items.append(Poly(_arrow_head(ax, ay, bx, by, 0.14, at=0.5 + 0.14 / max(abs(bx - ax), abs(by - ay)) / 2),
                           GREEN, BLACK, 0.6, 5, "secret_door"))
-    # the guard's route
-    r = fs.route
+    # the guard's route lines, under the markers (which stay readable on top of them)
     if r is not None:
         pts = lambda cells: tuple(_center(x0, c) for c in cells)  # noqa: E731
         for alt in r.alternatives:
-            items.append(Path(pts(alt), GREY, 2.2, 9, "alt_route", ls=":"))
+            items.append(Path(pts(alt), GREY, 2.2, 5, "alt_route", ls=":"))
         if len(r.later) > 1:
-            items.append(Path(pts(r.later), VERMILLION, 1.6, 10, "later", ls="--"))
+            items.append(Path(pts(r.later), VERMILLION, 1.6, 5, "later", ls="--"))
             (lx1, ly1), (lx2, ly2) = pts(r.later[-2:])
             items.append(Poly(_arrow_head(lx1, ly1, lx2, ly2, 0.13, at=1 - 0.13 / max(abs(lx2 - lx1), abs(ly2 - ly1))),
-                              VERMILLION, VERMILLION, 0.5, 10, "later_head"))
+                              VERMILLION, VERMILLION, 0.5, 5, "later_head"))
         if len(r.path) > 1:  # a guard who does not move this turn: thinner, lighter (his header says so)
             p = pts(r.path)
-            items.append(Path(p, VERMILLION, 3.0 if r.moves_this_turn or fs.floor is None else 2.0, 11, "route",
-                              alpha=1.0 if r.moves_this_turn or fs.floor is None else 0.6))
+            now = r.moves_this_turn or fs.floor is None
+            items.append(Path(p, VERMILLION, 3.0 if now else 2.0, 6, "route", alpha=1.0 if now else 0.6))
             for (x1, y1), (x2, y2) in zip(p, p[1:]):
-                items.append(Poly(_arrow_head(x1, y1, x2, y2, 0.15, at=0.5 + 0.075), VERMILLION, VERMILLION, 0.5, 11,
+                items.append(Poly(_arrow_head(x1, y1, x2, y2, 0.15, at=0.5 + 0.075), VERMILLION, VERMILLION, 0.5, 6,
                                   "route_head"))
-        last = r.path[-1] if len(r.path) > 1 else None
-        for c, text in r.badges:
-            cx, cy = _center(x0, c)
-            if c == r.guard:
-                cx -= 0.2
-            is_end = c == last
-            items += badge_items(cx, cy, text, stop=is_end and r.stop is not None,
-                                 unknown=is_end and r.stop is None and bool(r.unknown))
-        for c, text in r.sightings:  # above the step badge: whom he sees there
-            cx, cy = _center(x0, c)
-            w = 0.052 * len(text) + 0.07
-            items.append(Box(cx - w / 2, cy - 0.255, w, 0.14, WHITE, VERMILLION, 1.2, 12, "seen", round=0.03))
-            items.append(Label(cx, cy - 0.182, text, 5.8, VERMILLION, 13, "seen", bold=True))
     # highlights
     for c in fs.hl_cells:
         i = c % N
-        items.append(Box(x0 + i % 4 + 0.06, i // 4 + 0.06, 0.88, 0.88, "none", PURPLE, 2.6, 16, "highlight", ls="--"))
+        items.append(Box(x0 + i % 4 + 0.025, i // 4 + 0.025, 0.95, 0.95, "none", PURPLE, 2.6, 16, "highlight",
+                         ls="--"))
     for a, b in fs.hl_edges:
-        items.append(Path((_center(x0, a), _center(x0, b)), PURPLE, 6.0, 14, "highlight_edge", alpha=0.75))
+        items.append(Path((_center(x0, a), _center(x0, b)), PURPLE, 6.0, 7, "highlight_edge", alpha=0.75))
     for a, b in fs.hl_arrows:
         items += _arrow(_center(x0, a), _center(x0, b))
     return items
@@ -426,6 +646,7 @@ LEGEND = (  # (key, text), in drawing order
     ("secret_door", "way into a Secret Door"),
     ("highlight", "highlight"),
     ("odds", "shade and %: chance (see below)"),
+    ("more", "+n: more tokens than fit (all in the text)"),
 )
 
 
@@ -504,8 +725,7 @@ def _legend_symbol(kind, sx, cy) -> list:
     if kind == "character":
         return character_items(sx, cy + 0.03, "H", 3, False)
     if kind == "seen":
-        return [Box(sx - 0.17, cy - 0.07, 0.34, 0.14, WHITE, VERMILLION, 1.2, 12, "seen", round=0.03),
-                Label(sx, cy + 0.003, "sees H", 5.8, VERMILLION, 13, "seen", bold=True)]
+        return tag_items(sx, cy, "sees H", "seen", VERMILLION, VERMILLION)
     if kind == "face_down":
         return [Box(sx - 0.15, cy - 0.13, 0.3, 0.26, LIGHT, GRID, 0, 0, "face_down", hatch="////")]
     if kind == "odds":
@@ -515,7 +735,11 @@ def _legend_symbol(kind, sx, cy) -> list:
         from burgle.pictures.scene import Mark
 
         label = "\u2193" if kind == "downstairs" else "\u2713"
-        return chip_items(sx + 0.08, cy, Mark(kind, label, kind))[1]
+        return chip_items(sx, cy, Mark(kind, label, kind))
+    if kind == "more":
+        from burgle.pictures.scene import Mark
+
+        return chip_items(sx, cy, Mark("more", "+2", "more"))
     if kind == "secret_door":
         return [Path(((sx, cy - 0.16), (sx, cy + 0.16)), BLACK, 4.2, 4, "wall"),
                 Poly(_arrow_head(sx - 0.2, cy, sx + 0.2, cy, 0.14, at=0.5 + 0.07 / 0.4), GREEN, BLACK, 0.6, 5,
@@ -523,28 +747,36 @@ def _legend_symbol(kind, sx, cy) -> list:
     return [Box(sx - 0.15, cy - 0.13, 0.3, 0.26, "none", PURPLE, 2.2, 16, "highlight", ls="--")]
 
 
-def legend_items(x, y, width, keys, texts=None) -> tuple[list, float]:
-    """The legend (entries *keys*) in columns from (x, y); returns its items and height.
-    *texts* overrides entries' wording (key -> text)."""
+def legend_items(x, y, width, keys, texts=None, size: float = 7.0) -> tuple[list, float]:
+    """The legend (entries *keys*) in columns from (x, y), its text at *size* points;
+    returns its items and height. *texts* overrides entries' wording (key -> text)."""
     texts = {**dict(LEGEND), **(texts or {})}
-    ncols = max(2, int(width // 2.9))
+    k_size = size / 7.0
+    ncols = max(2, int(width // (2.9 * k_size)))
     colw = width / ncols
-    chars = max(8, int((colw - 0.5) / CHAR_W))
+    chars = max(8, int((colw - 0.5) / (CHAR_W * k_size)))
+    line = 0.15 * k_size
     items: list = []
     row_top = y
     for start in range(0, len(keys), ncols):
         row = keys[start:start + ncols]
         wrapped = [textwrap.wrap(texts[k], chars) for k in row]
-        h = max(0.38, 0.15 * max(len(w) for w in wrapped) + 0.2)
+        h = max(0.38, line * max(len(w) for w in wrapped) + 0.2)
         cy = row_top + h / 2
         for k, (kind, lines) in enumerate(zip(row, wrapped)):
             cx = x + k * colw
             items += [i._replace(role="legend_" + i.role) for i in _legend_symbol(kind, cx + 0.18, cy)]
-            y0 = cy - 0.075 * (len(lines) - 1)
-            for j, line in enumerate(lines):
-                items.append(Label(cx + 0.42, y0 + 0.15 * j, line, 7, BLACK, 20, "legend", ha="left"))
+            y0 = cy - line / 2 * (len(lines) - 1)
+            for j, text in enumerate(lines):
+                items.append(Label(cx + 0.42, y0 + line * j, text, size, BLACK, 20, "legend", ha="left"))
         row_top += h
     return items, row_top - y
+
+
+def text_size(n_floors: int) -> float:
+    """The legend's and caption's text size: a picture of several floors is shown
+    smaller, so its text is set larger (7 pt for one floor, 10.5 pt for three)."""
+    return 7.0 * (1 + 0.25 * (n_floors - 1))
 
 
 # ----------------------------------------------------------------------------- the whole picture
@@ -557,10 +789,10 @@ def layout(scene) -> Layout:
     width = n * 4 + (n - 1) * GAP
     top = -1.25
     if scene.title:
-        items.append(Label(0, -1.5, scene.title, 9, BLACK, 20, "title", ha="left", bold=True))
+        items.append(Label(0, -1.5, scene.title, 9 * (1 + 0.15 * (n - 1)), BLACK, 20, "title", ha="left", bold=True))
         top = -1.75
     for k, fs in enumerate(scene.floors):
-        items += _floor_items(fs, k * (4 + GAP))
+        items += _floor_items(fs, k * (4 + GAP), n)
     for a, b in scene.arrows_between:
         fl = [f.floor for f in scene.floors]
         pa = _center(fl.index((a // N) + 1) * (4 + GAP), a)
@@ -568,16 +800,20 @@ def layout(scene) -> Layout:
         items += _arrow(pa, pb)
     bottom = 4.2
     keys = legend_keys(scene) if scene.legend else []
+    if keys and any(i.group.endswith(":more") for i in items):  # a full cell summarised some markers
+        keys.append("more")
     if keys:
-        leg, h = legend_items(0, bottom, width, keys, _legend_texts(scene))
+        leg, h = legend_items(0, bottom, width, keys, _legend_texts(scene), size=text_size(n))
         items += leg
         bottom += h + 0.05
     if scene.caption:
-        per_line = max(20, int(width / (CHAR_W * 8 / 7)))
+        size = text_size(n) + 1
+        per_line = max(20, int(width / (CHAR_W * size / 7)))
         lines = []
         for para in scene.caption.splitlines():
             lines += textwrap.wrap(para, per_line) or [""]
+        step = 0.24 * size / 8
         for k, line in enumerate(lines):
-            items.append(Label(0, bottom + 0.2 + 0.24 * k, line, 8, BLACK, 20, "caption", ha="left"))
-        bottom += 0.24 * len(lines) + 0.15
+            items.append(Label(0, bottom + 0.2 + step * k, line, size, BLACK, 20, "caption", ha="left"))
+        bottom += step * len(lines) + 0.15
     return Layout(-LEFT, top, width + RIGHT, bottom, tuple(items), scene.alt_text, scene.title)

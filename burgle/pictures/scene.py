@@ -313,7 +313,7 @@ class Scene:
         return "\n\n".join(parts)
 
     def _repr_svg_(self) -> str:
-        from burgle.pictures import render_scene  # lazy: matplotlib only when drawn
+        from burgle.pictures import render_scene  # lazy: the scene does not need the drawing code
 
         return render_scene(self, "svg")
 
@@ -474,10 +474,12 @@ def _route_view(fc: GuardForecast, crew: dict[int, str]) -> RouteView | None:
     )
 
 
-def _header(floor: int, fc: GuardForecast) -> tuple[str, ...]:
+def _header(floor: int, fc: GuardForecast, over: bool = False) -> tuple[str, ...]:
     title = f"Floor {floor}"
     if not fc.placed:
         return (title, "Guard not on the board yet (GUARD-2)")
+    if over:
+        return (title, "Game over: the guard moves no more")
     if not fc.mp_text:  # no destination yet
         return (title, "Guard's first destination: after the entrance (SETUP-10)")
     when = "Guard moves this turn" if fc.moves_this_turn else "Guard's next move (not this turn)"
@@ -504,7 +506,8 @@ def _floor_scene(game, floor: int, hl: "_Resolved", fc: GuardForecast) -> FloorS
     base = N * (floor - 1)
     guard = s.guards[floor - 1]
     crew = _crew_labels(s.characters)
-    route = _route_view(fc, crew)
+    over = s.outcome is not None  # END-*: no guard moves again, so no route is drawn
+    route = None if over else _route_view(fc, crew)
     cells = []
     for i in range(N):
         c = base + i
@@ -540,7 +543,7 @@ def _floor_scene(game, floor: int, hl: "_Resolved", fc: GuardForecast) -> FloorS
                     links.append((base + j, c, "secret_door"))
     alarms = fc.alarms if fc.placed else alarm_distances(game, floor)
     fs = FloorScene(
-        floor=floor, title=f"Floor {floor}", header=_header(floor, fc), cells=tuple(cells), walls=walls,
+        floor=floor, title=f"Floor {floor}", header=_header(floor, fc, over), cells=tuple(cells), walls=walls,
         broken_walls=broken, links=tuple(links), guard=guard.cell, die=guard.die,
         speed=guard.speed if guard.placed else None, route=route, alarms=alarms,
         hl_cells=tuple(c for c in hl.cells if floor_of(c) == floor),

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 import traitlets
 
 __all__ = ["BASE_CSS", "BrowserValue", "PageHelper", "STATE_CSS", "STOP_ICON", "action_label", "box", "button",
-           "esc", "game_state_html", "html_widget", "plural", "set_value", "show", "svg_body", "toggle_class"]
+           "card_chip", "esc", "game_state_html", "html_widget", "plural", "set_value", "show", "svg_body", "toggle_class"]
 
 #: "Refused" as an inline SVG (a no-entry sign): the emoji ⛔ shows as an empty box where
 #: no emoji font is installed.
@@ -124,14 +124,14 @@ def action_label(game, text: str) -> str:
     return str(text)
 
 
-def _card_chip(key: str, cls: str) -> str:
+def card_chip(key: str, cls: str) -> str:
+    """A card held: its name; its text on hover (title) or on a tap or Enter (details)."""
     name, text = _card(key)
-    # <details>: the card's text opens on a tap or Enter as well as on hover (title)
     return (f"<details class='burgle-cardchip {cls}'><summary title='{esc(text, quote=True)}'>{esc(name)}</summary>"
             f"<span class='burgle-cardtext'>{esc(text)}</span></details>")
 
 
-def game_state_html(game) -> str:
+def game_state_html(game, crew: bool = True) -> str:
     """What every player may see about the game, as HTML: each character's Stealth,
     place and cards (name; text on hover or tap), each floor's patrol deck size and
     discard pile, the Event, Tool and Loot deck sizes, and each Safe found so far (its
@@ -146,7 +146,7 @@ def game_state_html(game) -> str:
 
     s = game.s
     top = FLOORS * CELLS_PER_FLOOR
-    crew = []
+    crew_items = []
     for ch in s.characters:
         if ch.escaped:
             where = "escaped"
@@ -156,10 +156,10 @@ def game_state_html(game) -> str:
             where = "on the roof"
         else:
             where = f"on {cell_name(ch.cell)}"
-        cards = "".join(_card_chip(k, "burgle-tool") for k in ch.tools)
-        cards += "".join(_card_chip(k, "burgle-loot") for k in ch.loot)
+        cards = "".join(card_chip(k, "burgle-tool") for k in ch.tools)
+        cards += "".join(card_chip(k, "burgle-loot") for k in ch.loot)
         active = " burgle-state-active" if s.phase == "actions" and ch.seat == s.active else ""
-        crew.append(f"<li class='burgle-state-char{active}'><b>{esc(_who(game, ch.seat))}</b> "
+        crew_items.append(f"<li class='burgle-state-char{active}'><b>{esc(_who(game, ch.seat))}</b> "
                     f"<span class='burgle-muted'>{where} · Stealth {ch.stealth}</span>"
                     f"<div class='burgle-state-cards'>{cards or '<span class=burgle-muted>no cards</span>'}</div></li>")
     floors = []
@@ -178,7 +178,8 @@ def game_state_html(game) -> str:
     decks = (f"Events {len(s.event_deck)} · Tools {len(s.tool_deck)} · Loot {len(s.loot_deck)}"
              + (f" · Event discard {len(s.event_discard)}" if s.event_discard else ""))
     effects = ", ".join(_card(k)[0] for _, k in s.round_effects)
-    return (f"<div class='burgle-state'><ul class='burgle-state-crew'>{''.join(crew)}</ul>"
+    people = f"<ul class='burgle-state-crew'>{''.join(crew_items)}</ul>" if crew else ""
+    return (f"<div class='burgle-state'>{people}"
             f"<ul class='burgle-state-floors'>{''.join(floors)}</ul>"
             f"<p class='burgle-state-decks'>Decks: {decks}</p>"
             + (f"<p class='burgle-state-decks'>Lying on tiles: {esc(', '.join(loose))}</p>" if loose else "")

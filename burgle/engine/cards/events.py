@@ -251,7 +251,7 @@ def keycode_change(g, ch):
     """EVENT-14: every keypad-open token is removed."""
     for c, t in enumerate(g.s.tiles):
         if t.keypad_open:
-            t.keypad_open = False
+            g.s.set_tile(c, keypad_open=False)
             _say(g, "EVENT-14", f"The Keypad on {g.name(c)} locks again.", cell=c)
     yield from ()
 
@@ -296,7 +296,7 @@ def reboot(g, ch):
     """EVENT-18: every revealed Computer Room ends with exactly 1 hack token."""
     for c, t in enumerate(g.s.tiles):
         if t.revealed and t.kind in legal.COMPUTER_ROOMS:
-            t.hack = 1
+            g.s.set_tile(c, hack=1)
             _say(g, "EVENT-18", f"The Computer Room on {g.name(c)} now holds 1 hack token.", cell=c)
     yield from ()
 

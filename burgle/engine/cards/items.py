@@ -50,7 +50,7 @@ def _take(g, ch, key: str, hand: list, kind: str, rule: str, lay_on: int | None,
     """A drawn card goes into *hand* (Happening *kind*), or lies on the drilled Safe's tile
     *lay_on* (DEC-22)."""
     if lay_on is not None:
-        g.s.tiles[lay_on].items.append(key)
+        g.s.set_tile(lay_on, items=g.s.tiles[lay_on].items + (key,))
         g.note(Happening("card_laid", laid_rule, cell=lay_on, seat=ch.seat, value=g.card_name(key)))
     else:
         hand.append(key)
@@ -70,7 +70,7 @@ def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
         yield from lose_one(g, ch, "LOOT-3", by_guard=False)
     elif key == "gold_bar" and "gold_bar" in s.loot_deck:  # LOOT-5
         s.loot_deck.remove("gold_bar")
-        s.tiles[safe_cell].items.append("gold_bar")
+        s.set_tile(safe_cell, items=s.tiles[safe_cell].items + ("gold_bar",))
         s.chance.shuffle(s.loot_deck)
         g.note(Happening("card", "LOOT-5", cell=safe_cell, value=f"The second Gold Bar is laid on {g.name(safe_cell)}."))
 
@@ -185,7 +185,9 @@ def perform(g, ch, action):
                          value=f"{g.who(giver)} hands {g.card_name(key)} to {g.who(receiver)}."))
     elif verb == "pick-up":
         key = action.args[0]
-        s.tiles[ch.cell].items.remove(key)
+        items = list(s.tiles[ch.cell].items)
+        items.remove(key)
+        s.set_tile(ch.cell, items=tuple(items))
         (ch.tools if _is_tool(key) else ch.loot).append(key)
         g.note(Happening("card", "ACT-13", seat=ch.seat, value=f"{g.who(ch)} picks up {g.card_name(key)}."))
     elif verb == "catch-kitty":

@@ -208,7 +208,7 @@ def perform(g, ch, action):
         _say(g, ch, key, f"{who} uses the Blueprints on {g.name(target)}.", target)
         moves.peek(g, ch, target, "TOOL-1")
     elif key == "crowbar":  # TOOL-2
-        s.tiles[target].crowbar = True
+        s.set_tile(target, crowbar=True)
         _say(g, ch, key, f"{who} puts the crowbar token on {g.name(target)} ({g.tile_name(target)}): "
              "it is disabled for good.", target)
     elif key == "crystal_ball":  # TOOL-3
@@ -239,7 +239,7 @@ def perform(g, ch, action):
         s.allowance += 2
         _say(g, ch, key, f"{who} puts on the Rollerskates: +2 actions this turn.")
     elif key == "smoke_bomb":  # TOOL-10, END-3
-        s.tiles[here].stealth += 3
+        s.set_tile(here, stealth=s.tiles[here].stealth + 3)
         _say(g, ch, key, f"{who} sets off the Smoke Bomb: 3 Stealth tokens lie on {g.name(here)}.", here)
     elif key == "thermal_bomb":  # TOOL-12, DEC-28
         link = (min(here, target), max(here, target))
@@ -248,8 +248,7 @@ def perform(g, ch, action):
         _say(g, ch, key, f"{who} burns a thermal link between {g.name(link[0])} and {g.name(link[1])}.", here)
         yield from alarms.trigger(g, here, None, own=False, by=ch, rule="TOOL-12")
     elif key == "virus":  # TOOL-13, ALARM-6: excess is lost
-        t = s.tiles[target]
-        t.hack = min(6, t.hack + 3)
+        t = s.set_tile(target, hack=min(6, s.tiles[target].hack + 3))
         _say(g, ch, key, f"{who} infects {g.name(target)} with the Virus: {t.hack} hack tokens now.", target)
     else:  # pragma: no cover - reason() refuses the rest
         raise AssertionError(f"unhandled tool {key!r} ({name})")

@@ -18,11 +18,15 @@ cell name), ``burgle-wall`` (+ ``burgle-wall-on``), ``burgle-tool``, ``burgle-sp
 
 from __future__ import annotations
 
+import json
+import re
+
 import ipywidgets as widgets
 
 from burgle.geometry.board import index_name, wall_name
-from burgle.web.explorer.model import ALL_WALLS, BANK_JOB, MAX_TURNS, TRIM, Explorer, ExplorerError
-from burgle.web.ui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+from burgle.web.explorer.model import ALL_WALLS, BANK_JOB, MAX_TURNS, TRIM, Explorer, ExplorerError, Player, Setup
+from burgle.web.ui import (BASE_CSS, BrowserValue, PageHelper, StatusMessages, box, button, esc, html_widget,
+                           set_value, show, svg_body, toggle_class)
 
 __all__ = ["ExplorerApp"]
 
@@ -35,6 +39,9 @@ TOOL_HELP = {
     "player": "Click a cell to put a player there, or to take one off.",
 }
 WALL_SETS = [("Floor 1", "1"), ("Floor 2", "2"), ("Floor 3", "3"), ("Open", "open")]
+PAGE_TITLE = "Burgle Bros. guard explorer"
+STORAGE_KEY = "burgle-explorer-setup"  # the floor being explored, kept in the browser across reloads
+COMMAND_SPLIT = re.compile(r"[;·\n]")  # several commands on one line: 'guard C3 · die A1 · alarm B2'
 CELL = "54px"
 GAP = "14px"
 
@@ -65,6 +72,21 @@ class ExplorerApp(StatusMessages):
         note = html_widget("<span class='burgle-header-note'>Place the pieces, read his route. "
                            "Nothing here changes a game.</span>")
         header = box([brand, note], "burgle-header", vertical=False)
+        self.helper = PageHelper(title=PAGE_TITLE, live=[".burgle-explorer .burgle-message"])
+        self.kept = BrowserValue(key=STORAGE_KEY)
+        self.kept.observe(self._safe(self._on_kept), names="loaded")
+        self.reset_button = button("Reset the floor", "burgle-reset", tooltip="Back to the starting floor: Bank Job "
+                                   "floor 1, the guard on A1, his die on D2")
+        self.reset_button.on_click(self._safe(lambda _b: self.ask_reset()))
+        self.reset_yes = button("Yes, reset", "burgle-reset-yes", style="danger", tooltip="Discard this floor")
+        self.reset_no = button("Keep it", "burgle-reset-no", tooltip="Keep the floor as it is")
+        self.reset_yes.on_click(self._safe(lambda _b: self.reset()))
+        self.reset_no.on_click(self._safe(lambda _b: show(self.confirm, False)))
+        self.confirm = box([html_widget("<p class='burgle-confirm-text'>Reset the floor? Your walls, guard, alarms "
+                                        "and players are discarded.</p>"),
+                            box([self.reset_yes, self.reset_no], "burgle-confirm-buttons", vertical=False)],
+                           "burgle-confirm")
+        show(self.confirm, False)
 
         # --- controls
         self.wall_set = widgets.ToggleButtons(options=WALL_SETS, value="1", style={"button_width": "auto"}, tooltips=[
@@ -135,6 +157,7 @@ class ExplorerApp(StatusMessages):
         self.walls_text.observe(self._safe(self._on_walls_text), names="value")
         self.command = widgets.Text(description="Type", continuous_update=False,
                                     placeholder="guard C3 · die A1 · alarm B2 · player D4 · wall A1|B1 · speed 3",
+                                    tooltip="One command, or several separated by · or ;",
                                     style={"description_width": "50px"}, layout=widgets.Layout(width="100%"))
         self.command.add_class("burgle-command")
         self.command.observe(self._safe(self._on_command), names="value")
@@ -144,6 +167,7 @@ class ExplorerApp(StatusMessages):
                         "<code>A1|B1</code> side by side, <code>C1/C2</code> one above the other. "
                         "Press Enter to apply.</p>"),
             self.walls_text, self.command, self.players_box,
+            box([self.reset_button], "burgle-reset-row", vertical=False), self.confirm,
         ], "burgle-card")
         controls = box([grid_card, speed_card, text_card], "burgle-controls")
 
@@ -181,8 +205,8 @@ class ExplorerApp(StatusMessages):
         info = box([self.route, self.explanation, self.alarms, self.moves, self.patrol_box], "burgle-info")
 
         body = box([controls, picture_col, info], "burgle-body", vertical=False)
-        self.root = box([html_widget(f"<style>{BASE_CSS}{CSS}</style>", "burgle-style"), header, body],
-                        "burgle-app", "burgle-explorer")
+        self.root = box([html_widget(f"<style>{BASE_CSS}{CSS}</style>", "burgle-style"), self.helper, self.kept,
+                         header, body], "burgle-app", "burgle-explorer")
         self.root.layout.width = "100%"
         self._show_tool_help()
 
@@ -197,8 +221,100 @@ class ExplorerApp(StatusMessages):
     def choose(self, cell) -> None:
         self._do(lambda: self.model.choose_alarm(cell))
 
-    def type_command(self, text: str) -> None:
-        self._do(lambda: self.model.command(text))
+    def type_command(self, text: str) -> bool:
+        """One typed line: a command, or several separated by '·' or ';' (the hint shows
+        three). All of them, or none: a refused one leaves the floor as it was."""
+        return self._do(lambda: self._commands(text))
+
+    def _commands(self, text: str) -> str:
+        parts = [p.strip() for p in COMMAND_SPLIT.split(str(text)) if p.strip()]
+        if len(parts) <= 1:
+            return self.model.command(parts[0] if parts else "")
+        m = self.model
+        saved = (m.setup, dict(m.choices), m.turns, m.crew, m.seen_cards)
+        notes = []
+        for part in parts:
+            try:
+                notes.append(m.command(part))
+            except ExplorerError as exc:
+                m.setup, m.choices, m.turns, m.crew, m.seen_cards = saved
+                why = str(exc).replace(" Nothing was changed.", "")
+                raise ExplorerError(f"{why} (in '{part}'): nothing of this line was applied.") from None
+        return " ".join(notes)
+
+    def ask_reset(self) -> None:
+        """Reset at once when the floor is the starting one; else ask first."""
+        if self.model.setup == Setup() and not self.model.choices:
+            self.reset()
+            return
+        show(self.confirm, True)
+        self.helper.focus_on(".burgle-explorer .burgle-reset-yes")
+
+    def reset(self) -> None:
+        show(self.confirm, False)
+
+        def run():
+            m = self.model
+            m.setup, m.choices, m.seen_cards = Setup(), {}, ()
+            m.set_turns(3)
+            m.set_crew(2)
+            return "Back to the starting floor: Bank Job floor 1, the guard on A1, his die on D2."
+        self._do(run)
+
+    # ------------------------------------------------------------------ kept in the browser
+    def setup_json(self) -> str:
+        """The floor being explored, as JSON (what the browser keeps)."""
+        m, s = self.model, self.model.setup
+        return json.dumps({
+            "version": 1, "floor": s.floor, "walls": sorted(list(w) for w in s.walls), "guard": s.guard,
+            "destination": s.destination, "alarms": sorted(s.alarms),
+            "players": [[p.cell, p.stealth] for p in s.players], "speed": s.speed, "turns": m.turns,
+            "crew": m.crew, "seen": list(m.seen_cards)}, sort_keys=True)
+
+    def restore(self, text: str) -> str:
+        """Put back a floor kept by :meth:`setup_json`; anything malformed is refused
+        (ExplorerError) and the floor on the page stays as it was."""
+        try:
+            d = json.loads(text)
+            if not isinstance(d, dict) or d.get("version") != 1:
+                raise ValueError("not a kept floor")
+            setup = Setup(floor=int(d["floor"]), walls=frozenset(tuple(sorted((int(a), int(b)))) for a, b in d["walls"]),
+                          guard=int(d["guard"]),
+                          destination=None if d["destination"] is None else int(d["destination"]),
+                          alarms=frozenset(int(c) for c in d["alarms"]),
+                          players=tuple(Player(int(c), int(st)) for c, st in d["players"]), speed=int(d["speed"]))
+            setup.check()
+        except (ValueError, TypeError, KeyError, ExplorerError) as exc:
+            raise ExplorerError(f"The floor kept from your last visit could not be read ({exc}); "
+                                "the starting floor is shown.") from None
+        m = self.model
+        saved = (m.setup, dict(m.choices), m.turns, m.crew, m.seen_cards)
+        try:
+            m.setup, m.choices = setup, {}
+            m.set_turns(d.get("turns", 3))
+            m.set_crew(d.get("crew", 2))
+            m.set_seen_cards(" ".join(index_name(int(c)) for c in d.get("seen", [])))
+        except (ExplorerError, ValueError, TypeError) as exc:
+            m.setup, m.choices, m.turns, m.crew, m.seen_cards = saved
+            raise ExplorerError(f"The floor kept from your last visit could not be read ({exc}).") from None
+        return "Your floor from your last visit is back."
+
+    def _on_kept(self, change) -> None:
+        if not change["new"]:
+            return
+        if self.kept.restored.strip() and self.model.setup == Setup():
+            try:
+                note = self.restore(self.kept.restored)
+            except ExplorerError:
+                self.kept.value = ""
+                return
+            self.refresh()
+            self._message(note, error=False, info=True)
+        self._keep()
+
+    def _keep(self) -> None:
+        if self.kept.loaded:
+            set_value(self.kept, "value", "" if self.model.setup == Setup() else self.setup_json())
 
     def _do(self, edit) -> bool:
         """Run one edit: show what changed, or why it was refused (the setup is then unchanged)."""
@@ -231,7 +347,7 @@ class ExplorerApp(StatusMessages):
     def _on_command(self, change) -> None:
         if self._syncing or not change["new"].strip():
             return
-        if self._do(lambda: self.model.command(change["new"])):
+        if self.type_command(change["new"]):
             self._sync(self.command, "value", "")
 
     def _on_seen(self, change) -> None:
@@ -280,6 +396,7 @@ class ExplorerApp(StatusMessages):
         self._sync(self.crew, "value", m.crew)
         if "burgle-invalid" not in self.seen_cards._dom_classes:
             self._sync(self.seen_cards, "value", " ".join(index_name(c) for c in m.seen_cards))
+        self._keep()
         self._render_patrol()  # last: the odds may take a moment, the picture is already on its way
 
     def _render_patrol(self) -> None:
@@ -469,7 +586,7 @@ def patrol_html(view, setup, layer: str) -> str:
                 style.append("border-right: 4px solid #1d2433")
             if r < 3 and (i, i + 4) in setup.walls:
                 style.append("border-bottom: 4px solid #1d2433")
-            marks = ("G " if i == setup.guard else "") + ("⚂" if i == setup.destination else "")
+            marks = ("G " if i == setup.guard else "") + (DIE_FACES[setup.speed - 1] if i == setup.destination else "")
             ink = " burgle-hot" if p >= 0.55 else ""
             tds.append(f"<td class='burgle-heat{ink}' style='{'; '.join(style)}' title='{index_name(i)}: "
                        f"{_pct(p) or '0%'}'><span class='burgle-heat-name'>{index_name(i)} {marks}</span>"
@@ -546,6 +663,17 @@ CSS = r"""
 .burgle-explorer td.burgle-hot .burgle-heat-p, .burgle-explorer td.burgle-hot .burgle-heat-name { color: #fff; }
 .burgle-explorer .burgle-players { gap: 4px; margin-top: 6px; }
 .burgle-explorer .widget-text, .burgle-explorer .widget-inline-hbox { margin: 2px 0; }
+.burgle-explorer .burgle-reset-row { margin-top: 6px; }
+.burgle-explorer .burgle-confirm { background: var(--b-red-bg); border: 1px solid #f1c8c0; border-radius: 10px;
+  padding: 8px 10px; gap: 6px; }
+.burgle-explorer .burgle-confirm-buttons { gap: 8px; flex-wrap: wrap; }
+.burgle-app .jupyter-button.mod-danger { background: var(--b-red); border-color: var(--b-red); color: #fff; }
+@media (max-width: 600px) {
+  .burgle-explorer .burgle-body { padding: 10px 8px 16px 8px; }
+  .burgle-explorer .burgle-controls, .burgle-explorer .burgle-picture-col, .burgle-explorer .burgle-info {
+    flex: 1 1 100%; min-width: 0; }
+  .burgle-explorer .widget-toggle-buttons { flex-wrap: wrap; }
+}
 @media (max-width: 1100px) {
   .burgle-explorer .burgle-body { flex-wrap: wrap; }
   .burgle-explorer .burgle-info { flex: 1 1 100%; }

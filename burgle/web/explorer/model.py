@@ -46,7 +46,7 @@ from burgle.geometry.board import (
     wall_name,
     walls_spec,
 )
-from burgle.data.walls import BANK_JOB_WALLS
+from burgle.geometry.layouts import job_walls
 from burgle.engine.errors import BurgleError, ScenarioError
 
 __all__ = [
@@ -69,7 +69,7 @@ __all__ = [
 N = CELLS_PER_FLOOR
 MAX_PLAYERS = 4
 MAX_TURNS = 6
-BANK_JOB: dict[int, frozenset] = {f: parse_walls(",".join(BANK_JOB_WALLS[f])) for f in (1, 2, 3)}
+BANK_JOB: dict[int, frozenset] = dict(enumerate(job_walls("bank"), start=1))
 #: Every place a wall can stand on a floor (24), in reading order: the wall buttons.
 ALL_WALLS: tuple[tuple[int, int], ...] = tuple(
     sorted({make_wall(i, j) for i in range(N) for j in orthogonal_neighbours(i)})

@@ -26,7 +26,9 @@ import ipywidgets as widgets
 
 from burgle.data.cards import CHARACTER_NAMES, CHARACTERS
 from burgle.web.sandbox.model import Sandbox, SandboxError
-from burgle.web.ui import BASE_CSS, StatusMessages, box, button, esc, html_widget, set_value, show, svg_body, toggle_class
+from burgle.web.ui import (BASE_CSS, STATE_CSS, STOP_ICON, BrowserValue, PageHelper, StatusMessages, action_label,
+                           box, button, card_chip, esc, game_state_html, html_widget, set_value, show, svg_body,
+                           toggle_class)
 
 __all__ = ["SandboxApp"]
 
@@ -34,6 +36,8 @@ NONE = "-"
 RANDOM = "random"
 CHAR_OPTIONS = [("(no one)", NONE), ("random", RANDOM)] + [(CHARACTER_NAMES[k], k) for k in CHARACTERS]
 FLOOR_OPTIONS = [("Building", "all"), ("In play", "play"), ("Floor 1", "1"), ("Floor 2", "2"), ("Floor 3", "3")]
+PAGE_TITLE = "Burgle Bros. sandbox"
+STORAGE_KEY = "burgle-sandbox-game"  # the game, as a save, kept in the browser across reloads
 BIG_GROUP = 14  # a group with more buttons shows the first SHOWN ones and "show all"
 SHOWN = 10
 
@@ -56,8 +60,8 @@ class SandboxApp(StatusMessages):
         self._shown_key = None
         self._build()
         self.refresh()
-        self._message("Choose actions with the buttons; rewind to any earlier point with the dropdown under the "
-                      "log. Save to a file, load it later: the same seed and actions give the same game.",
+        self._message("Choose actions with the buttons, or type one; rewind to any earlier point with the dropdown "
+                      "under the log. Save to a file, load it later: the same seed and actions give the same game.",
                       error=False, info=True)
 
     # ------------------------------------------------------------------ building
@@ -68,6 +72,9 @@ class SandboxApp(StatusMessages):
             "with the rules engine</span></div>", "burgle-brand-box")
         self.status = html_widget("", "burgle-status")
         header = box([brand, self.status], "burgle-header", vertical=False)
+        self.helper = PageHelper(title=PAGE_TITLE, live=[".burgle-sandbox .burgle-message"])
+        self.kept = BrowserValue(key=STORAGE_KEY)
+        self.kept.observe(self._safe(self._on_kept), names="loaded")
 
         # picture + log (left)
         self.floors = widgets.ToggleButtons(options=FLOOR_OPTIONS, value="play", style={"button_width": "auto"},
@@ -80,25 +87,35 @@ class SandboxApp(StatusMessages):
         picture_card = box([self.floors, self.picture, self.alt], "burgle-card", "burgle-picture-card")
 
         self.log = html_widget("", "burgle-log")
-        self.rewind = widgets.Dropdown(options=[("0. The start of the game", 0)], value=0,
-                                       layout=widgets.Layout(width="100%"))
+        self.rewind = widgets.Dropdown(options=[("0. The start of the game", 0)], value=0, description="Go back to",
+                                       style={"description_width": "initial"}, layout=widgets.Layout(width="100%"))
         self.rewind.add_class("burgle-rewind")
         self.rewind.observe(self._safe(self._on_rewind), names="value")
         self.undo_button = button("↶ Undo", "burgle-undo", tooltip="Take back the last action")
         self.redo_button = button("↷ Replay", "burgle-redo", tooltip="Replay the next taken-back action")
         self.undo_button.on_click(self._safe(lambda _b: self._do(self.model.undo)))
         self.redo_button.on_click(self._safe(lambda _b: self._do(self.model.redo_next)))
-        rewind_row = box([html_widget("<span class='burgle-label'>Go back to</span>"), self.rewind,
-                          self.undo_button, self.redo_button], "burgle-rewind-row", vertical=False)
+        rewind_row = box([self.rewind, self.undo_button, self.redo_button], "burgle-rewind-row", vertical=False)
         log_card = box([html_widget("<h2>What happened</h2>"), rewind_row, self.log], "burgle-card", "burgle-log-card")
         left = box([picture_card, log_card], "burgle-left")
 
         # actions, crew, game (right)
         self.message = html_widget("", "burgle-message")
         self.actions = box([], "burgle-actions")
-        actions_card = box([html_widget("<h2>Your actions</h2>"), self.actions], "burgle-card", "burgle-actions-card")
+        self.typed = widgets.Text(placeholder="e.g. move 1B2", description="Type an action", continuous_update=False,
+                                  style={"description_width": "initial"},
+                                  layout=widgets.Layout(flex="1 1 auto", width="auto", min_width="0"))
+        self.typed.add_class("burgle-typed")
+        self.typed.observe(self._safe(lambda _c: self._typed()), names="value")
+        self.try_button = button("Try it", "burgle-try", tooltip="Try the action typed in the box")
+        self.try_button.on_click(self._safe(lambda _b: self._typed()))
+        typed_row = box([self.typed, self.try_button], "burgle-typed-row", vertical=False)
+        actions_card = box([html_widget("<h2>Your actions</h2>"), self.actions, typed_row], "burgle-card",
+                           "burgle-actions-card")
         self.crew = html_widget("", "burgle-crew")
-        crew_card = box([html_widget("<h2>The crew</h2>"), self.crew], "burgle-card")
+        self.table = html_widget("", "burgle-table")
+        crew_card = box([html_widget("<h2>The crew</h2>"), self.crew, html_widget("<h2>The table</h2>"), self.table],
+                        "burgle-card")
 
         self.seed = widgets.BoundedIntText(value=self.model.game.origin.get("seed", 1), min=0, max=2**31 - 1,
                                            description="Seed", style={"description_width": "44px"},
@@ -120,12 +137,22 @@ class SandboxApp(StatusMessages):
             rows.append(box([pick, side], "burgle-seat-row", vertical=False))
         self.new_button = button("Start a new game", "burgle-new-game", style="primary",
                                  tooltip="Set up a new game with this seed and crew (SETUP-1..8)")
-        self.new_button.on_click(self._safe(lambda _b: self.start_new_game()))
-        new_box = box([self.seed, *rows, self.new_button], "burgle-new-box")
+        self.new_button.on_click(self._safe(lambda _b: self.ask_new_game()))
+        self.new_yes = button("Yes, discard it", "burgle-new-yes", style="danger",
+                              tooltip="Start the new game; the one on the page is lost unless saved")
+        self.new_no = button("Keep this game", "burgle-new-no", tooltip="Go on with the game on the page")
+        self.new_yes.on_click(self._safe(lambda _b: self.start_new_game()))
+        self.new_no.on_click(self._safe(lambda _b: show(self.confirm, False)))
+        self.confirm_text = html_widget("", "burgle-confirm-text")
+        self.confirm = box([self.confirm_text, box([self.new_yes, self.new_no], "burgle-confirm-buttons",
+                                                   vertical=False)], "burgle-confirm")
+        show(self.confirm, False)
+        new_box = box([self.seed, *rows, self.new_button, self.confirm], "burgle-new-box")
 
         self.save_button = button("Save…", "burgle-save", tooltip="Make a save file of this game")
         self.save_button.on_click(self._safe(lambda _b: self.save()))
         self.save_link = html_widget("", "burgle-save-link")
+        self.load_message = html_widget("", "burgle-load-message")
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False, description="Load a file…")
         self.upload.tooltip = "Load a save file (.json) made by Save…"
         self.upload.add_class("burgle-load")
@@ -137,7 +164,7 @@ class SandboxApp(StatusMessages):
         self.load_text_button = button("Load text", "burgle-load-text", tooltip="Load the save pasted above")
         self.load_text_button.on_click(self._safe(lambda _b: self.load(self.save_text.value)))
         files = box([box([self.save_button, self.upload, self.load_text_button], "burgle-file-row", vertical=False),
-                     self.save_link, self.save_text], "burgle-files")
+                     self.load_message, self.save_link, self.save_text], "burgle-files")
         self.game_tabs = widgets.Tab(children=[new_box, files])
         self.game_tabs.set_title(0, "New game")
         self.game_tabs.set_title(1, "Save and load")
@@ -146,8 +173,8 @@ class SandboxApp(StatusMessages):
         right = box([self.message, actions_card, crew_card, game_card], "burgle-right")
 
         body = box([left, right], "burgle-body", vertical=False)
-        self.root = box([html_widget(f"<style>{BASE_CSS}{CSS}</style>", "burgle-style"), header, body],
-                        "burgle-app", "burgle-sandbox")
+        self.root = box([html_widget(f"<style>{BASE_CSS}{STATE_CSS}{CSS}</style>", "burgle-style"), self.helper,
+                         self.kept, header, body], "burgle-app", "burgle-sandbox")
         self.root.layout.width = "100%"
 
     # ------------------------------------------------------------------ doing
@@ -159,10 +186,30 @@ class SandboxApp(StatusMessages):
             return f"{e.title}. " + " ".join(happened)
         return self._do(run)
 
+    def _typed(self) -> None:
+        text = self.typed.value.strip()
+        if not text:
+            return
+        self.typed.value = ""
+        self.act(text)
+        self.helper.focus_on(".burgle-sandbox .burgle-message")
+
     def rewind_to(self, n: int) -> bool:
         return self._do(lambda: self.model.go_to(n))
 
+    def ask_new_game(self) -> bool:
+        """Start at once when the game on the page has no action yet; else ask first."""
+        n = len(self.model.game.log)
+        if not n:
+            return self.start_new_game()
+        set_value(self.confirm_text, "value", f"<p>Start a new game? The game on the page ({n} "
+                                              f"action{'s' if n != 1 else ''}) is lost unless you save it first.</p>")
+        show(self.confirm, True)
+        self.helper.focus_on(".burgle-sandbox .burgle-new-yes")
+        return False
+
     def start_new_game(self) -> bool:
+        show(self.confirm, False)
         chars, sides = [], []
         for pick, side in zip(self.seat_pickers, self.side_pickers):
             if pick.value != NONE:
@@ -192,13 +239,44 @@ class SandboxApp(StatusMessages):
         self.save_link.value = (f"<a class='burgle-download' download='{name}' href='{m.save_data_uri()}'>"
                                 f"⬇ Download {name}</a> <span class='burgle-muted'>(or copy the text below)</span>")
         self.save_text.value = m.save_text()
+        set_value(self.load_message, "value", "")
         self._message(f"Save made after {len(m.game.log)} actions: download it, or copy the text.", error=False)
 
-    def load(self, source) -> bool:
+    def load(self, source, name: str = "") -> bool:
+        """Load a save; a refusal is also shown beside the Load buttons, and the link to an
+        earlier save is taken away (it is not the game on the page any more)."""
         ok = self._do(lambda: self.model.load(source))
         if ok:
             self._sync_form()
+            set_value(self.load_message, "value", "")
+        else:
+            text = self.message.value.replace("<p>", "", 1).replace("</p>", "", 1)
+            if name:
+                text = text.replace(f"{STOP_ICON} ", f"{STOP_ICON} {esc(name)}: ", 1)
+                set_value(self.message, "value", f"<p>{text}</p>")
+            set_value(self.load_message, "value", f"<p class='burgle-load-error' role='alert'>{text}</p>")
+        set_value(self.save_link, "value", "")
         return ok
+
+    def _on_kept(self, change) -> None:
+        """The browser said what it kept: the game of the last visit comes back."""
+        if not change["new"] or not self.kept.restored.strip():
+            return
+        if self.model.game.log:  # this visit has played already: keep it
+            self._keep()
+            return
+        try:
+            note = self.model.load(self.kept.restored)
+        except SandboxError:
+            self.kept.value = ""  # unreadable (an older version): start afresh
+            return
+        self._sync_form()
+        self.refresh()
+        self._message("Your game from your last visit is back. " + note, error=False, info=True)
+
+    def _keep(self) -> None:
+        if self.kept.loaded:
+            set_value(self.kept, "value", self.model.save_text())
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -207,10 +285,7 @@ class SandboxApp(StatusMessages):
         f = files[0]
         content = f["content"] if isinstance(f, dict) else f.content
         name = f["name"] if isinstance(f, dict) else f.name
-        ok = self.load(bytes(content))
-        if not ok:
-            set_value(self.message, "value", self.message.value.replace(
-                "<p role='status'>⛔ ", f"<p role='status'>⛔ {esc(name)}: ", 1))
+        self.load(bytes(content), name=name)
         self._syncing = True
         try:
             self.upload.value = ()
@@ -241,6 +316,7 @@ class SandboxApp(StatusMessages):
             self._render_crew()
         self._render_actions()
         self._render_rewind()
+        self._keep()
 
     def _floors(self):
         v = self.floors.value
@@ -274,10 +350,8 @@ class SandboxApp(StatusMessages):
     def _render_crew(self) -> None:
         cards = []
         for c in self.model.crew():
-            hand = [f"<span class='burgle-card-chip burgle-tool' title='{esc(t, quote=True)}'>{esc(n)}</span>"
-                    for n, t in c.tools]
-            hand += [f"<span class='burgle-card-chip burgle-loot' title='{esc(t, quote=True)}'>{esc(n)}</span>"
-                     for n, t in c.loot]
+            ch = self.model.game.s.characters[c.seat]
+            hand = [card_chip(k, "burgle-tool") for k in ch.tools] + [card_chip(k, "burgle-loot") for k in ch.loot]
             dots = "●" * min(c.stealth, 9)
             tags = []
             if c.active:
@@ -296,6 +370,7 @@ class SandboxApp(StatusMessages):
                 f"<div class='burgle-crew-line'>{''.join(hand) or '<span class=burgle-muted>no cards</span>'}</div>"
                 f"</div>")
         set_value(self.crew, "value", "".join(cards))
+        set_value(self.table, "value", game_state_html(self.model.game, crew=False))
 
     def _render_actions(self) -> None:
         m = self.model
@@ -347,11 +422,14 @@ class SandboxApp(StatusMessages):
         return b
 
     def _action_button(self, text: str) -> widgets.Button:
-        b = self._pool.get(text)
+        label = action_label(self.model.game, text)  # names characters, not seats
+        b = self._pool.get((text, label))
         if b is None:
-            b = button(text, "burgle-action", tooltip=self.model.describe(text))
+            tip = self.model.describe(text) + (f" (typed: {text})" if label != text else "")
+            b = button(label, "burgle-action", tooltip=tip)
+            b.action = text
             b.on_click(self._safe(lambda _b, t=text: self.act(t)))
-            self._pool[text] = b
+            self._pool[(text, label)] = b
         return b
 
     def _expand(self, label: str) -> None:
@@ -388,7 +466,7 @@ class SandboxApp(StatusMessages):
     def find_action(self, text: str) -> widgets.Button:
         """The shown action button whose description is *text* (for tests and notebooks)."""
         for b in self.action_buttons:
-            if b.description == text:
+            if getattr(b, "action", None) == text or b.description == text:
                 return b
         raise KeyError(f"no action button {text!r}; shown: {[b.description for b in self.action_buttons]}")
 
@@ -414,6 +492,7 @@ CSS = r"""
 .burgle-sandbox .burgle-rewind-row .jupyter-button { flex: 0 0 auto; min-width: 92px; }
 .burgle-sandbox .burgle-label { font-weight: 600; color: var(--b-ink2); white-space: nowrap; font-size: 13.5px; }
 .burgle-sandbox .burgle-log { max-height: 340px; overflow-y: auto; }
+@media (max-width: 1100px) { .burgle-sandbox .burgle-log { max-height: none; overflow: visible; } }
 .burgle-sandbox .burgle-log-list { margin: 0; padding: 0; list-style: none; }
 .burgle-sandbox .burgle-log-entry { border-top: 1px solid var(--b-line); padding: 5px 2px; }
 .burgle-sandbox .burgle-log-entry:first-child { border-top: none; background: #fff8ec; border-radius: 8px; }
@@ -450,6 +529,19 @@ CSS = r"""
 .burgle-sandbox .burgle-file-row { gap: 8px; flex-wrap: wrap; }
 .burgle-sandbox .burgle-download { font-weight: 700; color: var(--b-blue); }
 .burgle-sandbox .burgle-game-tabs { width: 100%; }
+.burgle-sandbox .burgle-typed-row { gap: 8px; align-items: center; margin-top: 8px; flex-wrap: wrap; }
+.burgle-sandbox .burgle-confirm { background: var(--b-red-bg); border: 1px solid #f1c8c0; border-radius: 10px;
+  padding: 8px 10px; gap: 6px; }
+.burgle-sandbox .burgle-confirm-buttons { gap: 8px; flex-wrap: wrap; }
+.burgle-app .jupyter-button.mod-danger { background: var(--b-red); border-color: var(--b-red); color: #fff; }
+.burgle-sandbox .burgle-load-error { color: var(--b-red); font-weight: 600; margin: 0 !important; }
+.burgle-sandbox .burgle-table { margin-top: 2px; }
+@media (max-width: 600px) {
+  .burgle-app { border-radius: 0; }
+  .burgle-sandbox .burgle-body { padding: 10px 8px 16px 8px; }
+  .burgle-sandbox .burgle-seat-row { flex-wrap: wrap; }
+  .burgle-sandbox .burgle-rewind-row { flex-wrap: wrap; }
+}
 @media (max-width: 1100px) {
   .burgle-sandbox .burgle-body { flex-direction: column; align-items: stretch; }
   .burgle-sandbox .burgle-right { flex: 1 1 auto; }

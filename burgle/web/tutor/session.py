@@ -201,10 +201,8 @@ class LessonSession:
 
     def picture(self, fmt: str = "svg"):
         """The current state drawn (:meth:`scene`; ``burgle.pictures.render_scene``)."""
-        from burgle.pictures import render_scene
-        from burgle.pictures.draw import check_format
+        from burgle.pictures import render_scene  # checks *fmt*
 
-        check_format(fmt)
         return render_scene(self.scene(), fmt)
 
     def alt_text(self) -> str:

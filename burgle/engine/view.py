@@ -1,0 +1,83 @@
+"""What the players may see: the public part of a game, as JSON-able data.
+
+The crew plays open-handed, so every character's cards and Stealth are public; so are
+face-up tiles and their tokens, the guards and their dice, the patrol discard piles, deck
+sizes, the cards lying face up, round and turn effects, and the open choice. Hidden:
+the kind of every face-down tile, the order of every deck, the patrol cards removed face
+down (SETUP-4) and the state of the random source. What the players have learned about
+a deck's order (the Spotter's Clairvoyance and Precognition, the Crystal Ball) is public
+and shown with the deck.
+
+Two games whose hidden information differs but whose views are equal offer the same
+legal actions and refuse the same actions with the same words (tests/test_hidden.py).
+
+>>> from burgle.engine.game import Game
+>>> game = Game.new(seed=1, characters=["hawk"])
+>>> _ = game.apply("entrance 1B2")
+>>> v = game.view()
+>>> v["tiles"]["1B2"]["revealed"], v["tiles"]["1A1"]
+(True, {'revealed': False})
+>>> v["guards"][0]["deck_size"], "deck" in v["guards"][0]
+(5, False)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from burgle.geometry.board import cell_name, walls_spec
+
+if TYPE_CHECKING:
+    from burgle.engine.game import Game
+
+
+def _cell(c: int | None) -> str | None:
+    return None if c is None else cell_name(c)
+
+
+def player_view(game: "Game") -> dict[str, Any]:
+    s = game.s
+    pending = game.pending
+    return {
+        "phase": s.phase,
+        "turn": s.turn,
+        "active": s.active,
+        "seat_to_act": game.seat_to_act,
+        "spent": s.spent,
+        "allowance": s.allowance,
+        "entrance": _cell(s.entrance),
+        "trim": s.trim,
+        "walls": {str(f + 1): walls_spec(w) for f, w in enumerate(s.walls)},
+        "tiles": {cell_name(c): t.public_dict() for c, t in enumerate(s.tiles)},
+        "guards": [
+            {
+                "floor": gd.floor,
+                "cell": _cell(gd.cell),
+                "die": _cell(gd.die),
+                "speed": gd.speed,
+                "deck_size": len(gd.deck),
+                "discard": [cell_name(c) for c in gd.discard],
+                "removed_count": len(gd.removed),
+                "donuts": gd.donuts,
+            }
+            for gd in s.guards
+        ],
+        "characters": [ch.to_dict() for ch in s.characters],
+        "tool_deck_size": len(s.tool_deck),
+        "tool_discard": list(s.tool_discard),
+        "loot_deck_size": len(s.loot_deck),
+        "event_deck_size": len(s.event_deck),
+        "event_discard": list(s.event_discard),
+        "round_effects": [[seat, key] for seat, key in s.round_effects],
+        "emp_seat": s.emp_seat,
+        "heads_up": list(s.heads_up),
+        "skip": list(s.skip),
+        "turn_effects": list(s.turn_effects),
+        "keypad_attempts": {cell_name(c): n for c, n in sorted(s.keypad_attempts.items())},
+        "thermal": [[cell_name(a), "roof" if b >= 48 else cell_name(b)] for a, b in s.thermal],
+        "crow": _cell(s.crow),
+        "kitty": _cell(s.kitty),
+        "outcome": s.outcome,
+        "outcome_reason": s.outcome_reason,
+        "pending": pending.to_dict() if pending is not None else None,
+    }
