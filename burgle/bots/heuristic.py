@@ -73,6 +73,7 @@ class Weights:
     alarm: float = 4.0
     tool: float = 3.0
     event: float = 0.0  # ending with an Event to draw (no back-and-forth to dodge it: DEC-10 etiquette)
+    revisit: float = 3.0  # moving back onto a cell already stood on this turn
     free_margin: float = 0.5  # a free action must gain at least this much
     free_per_turn: int = 8
     dice_target: int = 3
@@ -307,6 +308,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.w = weights or Weights()
         self._free: tuple[int, int, int] = (-1, -1, 0)  # (turn, seat, free actions taken)
+        self._visited: tuple[int, int, set] = (-1, -1, set())  # cells this turn's character stood on
 
     # ------------------------------------------------------------------ entry point
     def choose(self, seat) -> Action:
@@ -410,6 +412,11 @@ class HeuristicBot:
         r = g.actions_left
         if self._free[:2] != (s.turn, s.active):
             self._free = (s.turn, s.active, 0)
+        if self._visited[:2] != (s.turn, s.active):
+            self._visited = (s.turn, s.active, set())
+        visited = self._visited[2]
+        if ch.cell is not None:
+            visited.add(ch.cell)
         for a in legal:
             if a.verb == "escape":
                 return a, "every Safe is cracked: out by the roof", [(a, WIN)]
@@ -425,6 +432,8 @@ class HeuristicBot:
             if a.verb in _FREE:
                 if self._free[2] >= w.free_per_turn or v < base_value + w.free_margin:
                     continue
+            if a.verb == "move" and a.args[0] in visited:
+                v -= w.revisit  # no pacing back and forth (and no dodging Events so, DEC-10)
             scored.append((a, v))
         if not scored:
             end = next(a for a in legal if a.verb == "end")
