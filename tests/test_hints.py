@@ -109,3 +109,16 @@ def test_burgle_hint_refuses_a_finished_game(tmp_path, capsys):
     path.write_text(json.dumps(game.save()))
     assert main(["hint", str(path)]) == 2
     assert "the game is over" in capsys.readouterr().err
+
+
+def test_the_sandbox_hints_panel_answers_for_the_game_on_the_page():
+    from burgle.web.sandbox.app import SandboxApp
+
+    app = SandboxApp(seed=4)
+    panel = app.hints
+    assert "entrance is not chosen" in panel.show_risk()  # before the entrance: the hint's message
+    app.act(str(app.model.game.legal_actions()[0]))
+    panel.risk_button.click()
+    assert "If you end your turn here" in panel.answer.value and "samples" in panel.answer.value
+    panel.suggest_button.click()
+    assert "Suggested:" in panel.answer.value and "<li>" in panel.answer.value
