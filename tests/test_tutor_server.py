@@ -7,6 +7,7 @@ server's flags, start/stop, and that binder/ carries the same configuration.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import socket
@@ -56,6 +57,7 @@ def test_voila_command_has_every_setting_the_page_needs():
         "--MappingKernelManager.cull_idle_timeout=120",
         "--MappingKernelManager.cull_interval=60",
         "--VoilaExecutor.iopub_timeout=60",
+        "--template=burgle",
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
         "--PublicKernelManager.cull_connected_timeout=1800",
@@ -183,3 +185,18 @@ def test_burgle_tutor_refuses_nonsense_limits(args, wrong, capsys):
     with pytest.raises(SystemExit) as info:
         main(["tutor", "--no-browser", *args])
     assert info.value.code == 2 and wrong in capsys.readouterr().err
+
+
+def test_the_page_template_drops_the_cdn_and_is_found_where_voila_looks():
+    """Issue 10: Voila's lab template links Font Awesome from a CDN; issue 15: and writes
+    scripts inline. The page's template does neither (tests/security checks the served page)."""
+    folder = server.TEMPLATE_ROOT / "voila" / "templates" / server.TEMPLATE
+    text = (folder / "index.html.j2").read_text()
+    assert "extends 'voila/templates/lab/index.html.j2'" in text and "cdn" not in text.lower()
+    assert not re.search(r"<script>(?!</script>)", text), "an inline script in the template"
+    assert {p.name for p in (folder / "static").iterdir()} >= {"burgle-page.js", "burgle-finish.js"}
+    assert json.loads((folder / "conf.json").read_text())["base_template"] == "lab"
+    env = server.server_env({"JUPYTER_PATH": "/elsewhere"})
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(server.TEMPLATE_ROOT), "/elsewhere"]
+    post_build = (ROOT / "binder" / "postBuild").read_text()
+    assert "burgle/web/tutor/voila/templates/burgle" in post_build and "jupyter --data-dir" in post_build

@@ -9,8 +9,9 @@
   (``python -m burgle.web.security NOTEBOOK``): no overrides from the URL, security
   headers, a kernel cap with a "full" page, idle culling, freed kernels on tab close,
   a private log.
-* ``share/nbconvert/templates/burgle``: the page template (no inline script, nothing from
-  another site) and the page's script (limits in the browser, notices when the page ends).
+* the page template, ``burgle/web/tutor/voila/templates/burgle`` (no inline script, nothing
+  from another site), and its script ``static/burgle-page.js`` (limits in the browser,
+  notices when the page ends).
 
 docs/publishing.md ("Public deployment") says how to run it behind a TLS proxy. Imports
 nothing heavy: the apps use :mod:`~burgle.web.security.limits` without Voila installed.

@@ -5,8 +5,8 @@ deployment needs (issue 15; docs/publishing.md, "Public deployment"):
 
 * **Nothing from the URL reaches the page.** Template and theme overrides are off
   (``?template=``, ``?theme=``); the page is rendered with the ``burgle`` template
-  (``share/nbconvert/templates/burgle``), which has no inline script and loads nothing from
-  another site, so the Content-Security-Policy below can forbid both.
+  (``burgle/web/tutor/voila/templates/burgle``), which has no inline script and loads
+  nothing from another site, so the Content-Security-Policy below can forbid both.
 * **Security headers on every response** (:data:`SECURITY_HEADERS`), cookies with
   ``SameSite`` (and ``Secure`` when the request came over https, e.g. through a TLS proxy
   with ``--behind-proxy``).
@@ -44,7 +44,6 @@ import os
 import re
 import sys
 import time
-from pathlib import Path
 
 import tornado.web
 from jupyter_client.kernelspec import KernelSpecManager
@@ -67,11 +66,11 @@ from burgle.web.security.limits import (
 
 __all__ = [
     "CONTENT_SECURITY_POLICY", "KernelOwnerAuthorizer", "LogGuard", "PUBLIC_CONFIG", "PublicKernelManager",
-    "PublicKernelSpecManager", "PublicVoila", "SECURITY_HEADERS", "SHARE_DIR", "TEMPLATE", "main",
+    "PublicKernelSpecManager", "PublicVoila", "SECURITY_HEADERS", "TEMPLATE", "main",
 ]
 
-#: Where the ``burgle`` page template lives (put on ``JUPYTER_PATH`` by :func:`main`).
-SHARE_DIR = Path(__file__).resolve().parent / "share"
+#: The page template (``burgle/web/tutor/voila/templates/burgle``; its folder is put first on
+#: ``JUPYTER_PATH`` by :func:`main`, as by ``burgle.web.tutor.server.server_env``).
 TEMPLATE = "burgle"
 
 #: The one inline script Voila writes itself (a keep-alive while a cell runs, from
@@ -630,6 +629,7 @@ class PublicVoila(Voila):
 
 def main(argv: list[str] | None = None) -> None:
     """``python -m burgle.web.security NOTEBOOK [flags]``: serve like ``voila`` does, publicly."""
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(
-        p for p in (str(SHARE_DIR), os.environ.get("JUPYTER_PATH", "")) if p)
+    from burgle.web.tutor.server import server_env
+
+    os.environ["JUPYTER_PATH"] = server_env()["JUPYTER_PATH"]
     PublicVoila.launch_instance(argv=argv)

@@ -20,6 +20,9 @@ The server:
   never finished the page;
 * culls kernels idle for 2 minutes once their tab is gone (closing a tab also shuts its
   kernel down at once), and after ``idle_minutes`` (30) while the tab is still open;
+* renders with the ``burgle`` template (``burgle/web/tutor/voila/templates/burgle``, found
+  through ``JUPYTER_PATH``): Voila's lab template with no inline script and nothing from
+  another site (no Font Awesome CDN: issue 10; a strict Content-Security-Policy: issue 15);
 * waits up to 60 s, not nbclient's default 4 s, for a cell's remaining output after its
   reply (``VoilaExecutor.iopub_timeout``). Building the app sends ~300 widget messages;
   with many visitors at once the server falls more than 4 s behind on them, and nbclient
@@ -59,6 +62,7 @@ __all__ = [
     "free_port",
     "missing_web_packages",
     "notebook_path",
+    "server_env",
     "voila_command",
 ]
 
@@ -82,6 +86,11 @@ IDLE_MINUTES = 30
 #: The module that runs the server (Voila with the public settings).
 SERVER_MODULE = "burgle.web.security"
 
+#: The page's Voila template, and the folder that holds ``voila/templates/<TEMPLATE>``
+#: (put on ``JUPYTER_PATH`` by :func:`server_env`; binder/postBuild copies it instead).
+TEMPLATE = "burgle"
+TEMPLATE_ROOT = Path(__file__).resolve().parent
+
 #: The Jupyter configuration the tutor needs, as traitlets config. The command line
 #: below spells the same values as flags; binder/jupyter_server_config.json holds them
 #: for Voila running as a server extension.
@@ -91,7 +100,8 @@ SERVER_CONFIG: dict[str, dict] = {
     "TagRemovePreprocessor": {"enabled": True, "remove_cell_tags": ["test-only"]},
     # Nothing in the URL may choose the template or the theme (?template=, ?theme=): the
     # theme was written into the page unescaped (issue 15).
-    "VoilaConfiguration": {"strip_sources": True, "allow_template_override": "NO", "allow_theme_override": "NO"},
+    "VoilaConfiguration": {"strip_sources": True, "template": TEMPLATE, "allow_template_override": "NO",
+                           "allow_theme_override": "NO"},
     "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
 }
 
@@ -146,6 +156,7 @@ def voila_command(notebook: Path | str, port: int, *, log_level: str = "INFO",
         "--no-browser",
         f"--Voila.log_level={log_level}",
         "--strip_sources=True",
+        f"--template={TEMPLATE}",
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
         f"--ServerKernelManager.client_class={FIX_CLASS}",
@@ -165,6 +176,14 @@ def voila_command(notebook: Path | str, port: int, *, log_level: str = "INFO",
         defaults.append("--PublicVoila.behind_proxy=True")
     return [sys.executable, "-m", SERVER_MODULE, str(notebook),
             *(a for a in defaults if _flag_name(a) not in overridden), *extra]
+
+
+def server_env(base=None) -> dict[str, str]:
+    """The environment to run Voila in: *base* (this process's) with :data:`TEMPLATE_ROOT`
+    first on ``JUPYTER_PATH``, where Voila looks for templates."""
+    env = dict(os.environ if base is None else base)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATE_ROOT), env.get("JUPYTER_PATH", "")) if p)
+    return env
 
 
 def _flag_name(arg: str) -> str:
@@ -232,6 +251,7 @@ class TutorServer:
             stdin=subprocess.DEVNULL,
             stdout=self.stdout,
             stderr=self.stderr,
+            env=server_env(),
             # Ctrl-C in the terminal reaches burgle tutor only, which stops the server in
             # order; the server dies with us if we are killed (Linux).
             start_new_session=True,
