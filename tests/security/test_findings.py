@@ -14,7 +14,7 @@ import uuid
 import pytest
 import websocket
 
-from conftest import LIMITS, kernel_pids, visit, wait_for
+from security_servers import LIMITS, kernel_pids, visit, wait_for
 from probe import Visitor, fetch
 
 from burgle.engine.game import Game

@@ -1,4 +1,8 @@
-"""The served page in a real browser (Debian's Chromium), as a visitor meets it: an injected
+"""Issue 15's probes that need a browser (tests/security has the others): the served page in
+Debian's Chromium, as a visitor meets it. They live here to share this folder's one
+Playwright browser (two sync Playwright sessions cannot run in one test process).
+
+An injected
 ``?theme=`` script does not run, the page runs under its Content-Security-Policy with no
 violation and nothing fetched from another site, text boxes take at most their limit, a
 paste or a file too big is refused with a notice, and a page whose kernel ended (idle, out
@@ -6,14 +10,75 @@ of memory) says so and offers a reload (issue 15)."""
 
 from __future__ import annotations
 
+import sys
 import urllib.parse
+from pathlib import Path
 
+import nbformat
 import pytest
 
-from conftest import LIMITS, kernel_pids, open_page, wait_for
-from burgle.web.security.limits import MAX_SAVE_CHARS
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "security"))
+from security_servers import LIMITS, LIMITS_NOTEBOOK, kernel_pids, open_page, serve, wait_for  # noqa: E402
+
+from burgle.web.security.limits import MAX_SAVE_CHARS  # noqa: E402
 
 pytestmark = pytest.mark.browser
+
+LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
+
+
+@pytest.fixture(scope="module")
+def tutor(tmp_path_factory):
+    server, log = serve(tmp_path_factory, "security-tutor", log_level="WARN", max_kernels=4)
+    yield server
+    server.stop()
+    log.close()
+
+
+@pytest.fixture(scope="module")
+def limits(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("security-limits-page")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(LIMITS_NOTEBOOK)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, folder / "limits.ipynb")
+    server, log = serve(
+        tmp_path_factory, "security-limits", notebook=folder / "limits.ipynb", log_level="WARN", max_kernels=1,
+        idle_minutes=LIMITS["idle_seconds"] / 60, kernel_memory_mb=LIMITS["memory_mb"],
+        extra=[f"--MappingKernelManager.cull_idle_timeout={LIMITS['gone_seconds']}",
+               "--MappingKernelManager.cull_interval=1"])
+    yield server
+    server.stop()
+    log.close()
+
+
+@pytest.fixture
+def free_limits(limits):
+    assert wait_for(lambda: not kernel_pids(limits), 30), "a kernel from an earlier probe is still running"
+    yield limits
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh browser profile whose requests may only go to 127.0.0.1; every request off it
+    and every Content-Security-Policy violation is recorded."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.set_default_timeout(20_000)
+    ctx.off_site, ctx.violations = [], []
+
+    def route(r):
+        if r.request.url.startswith(LOCAL):
+            r.continue_()
+        else:
+            ctx.off_site.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    ctx.expose_binding("burgleViolation", lambda _source, text: ctx.violations.append(text))
+    ctx.add_init_script("document.addEventListener('securitypolicyviolation', e => "
+                        "window.burgleViolation(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')))")
+    yield ctx
+    ctx.close()
 
 INJECTION = 'x"><img src=x onerror="window.pwned=1"><script>window.pwned=2</script>'
 
