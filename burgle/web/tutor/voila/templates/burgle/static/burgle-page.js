@@ -271,6 +271,11 @@
     if (ended) {
       return;
     }
+    if ((reason === "lost" || reason === "unknown") && document.querySelector(".burgle-helper")) {
+      // The apps' own watchdog (burgle.web.ui.PageHelper) already says the connection is
+      // lost, with a reload button: nothing more precise to add.
+      return;
+    }
     ended = true;
     var text = (MESSAGES[reason] || MESSAGES.lost)();
     showNotice(reason, text, true);
