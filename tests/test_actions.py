@@ -79,7 +79,7 @@ def test_peek_revealing_lavatory_gives_3_stealth_tokens_ACT_3_TILE_13():
 
 
 def test_move_into_face_down_tile_is_a_move_not_a_peek_ACT_2_ACT_5():
-    game = build({"1B2": SAFE, "1C2": "safe"})
+    game = build({"1B2": SAFE, "1C2": "computer_laser 5"})
     hs = game.apply("move 1C2")
     assert char(game).cell == C("1C2") and tile(game, "1C2").revealed
     assert "peek" not in kinds(hs) and "move" in kinds(hs)
@@ -89,7 +89,7 @@ def test_move_into_face_down_tile_is_a_move_not_a_peek_ACT_2_ACT_5():
 # ----------------------------------------------------------------------------- TURN-3 costs
 
 def test_actions_cost_and_allowance_TURN_3_ACT_1():
-    game = build({"1B2": SAFE, "1A2": "safe", "1A1": "safe"})
+    game = build({"1B2": SAFE, "1A2": "computer_laser 5", "1A1": "computer_motion 6"})
     for step in ("move 1A2", "move 1B2", "move 1A2", "move 1A1"):
         game.apply(step)
     assert game.s.spent == 4 and game.actions_left == 0
@@ -546,7 +546,7 @@ def test_thermo_triggers_at_end_of_actions_before_the_event_TURN_5_TILE_19_DEC_3
 
 
 def test_thermo_crossed_mid_turn_nothing_TILE_19():
-    game = after_move("1C2", {"1B2": SAFE, "1C2": "thermo 1 revealed", "1C3": "safe"}, spent=1)
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "thermo 1 revealed", "1C3": "computer_laser 5"}, spent=1)
     game.apply("move 1C3")
     game.apply("end")
     assert not tile(game, "1C2").alarm
@@ -571,12 +571,12 @@ def test_atrium_arrival_seen_by_guards_above_and_below_DEC_51_TILE_1():
 
 
 def test_plain_arrival_next_to_guard_not_seen_END_2():
-    game = after_move("1C2", {"1B2": SAFE, "1C2": "safe"}, guards=[guard_at("1C3", "1C4")])
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "computer_laser 5"}, guards=[guard_at("1C3", "1C4")])
     assert char(game).stealth == 3
 
 
 def test_arrival_on_the_guard_is_seen_END_2():
-    game = after_move("1C2", {"1B2": SAFE, "1C2": "safe"}, guards=[guard_at("1C2", "1C4")])
+    game = after_move("1C2", {"1B2": SAFE, "1C2": "computer_laser 5"}, guards=[guard_at("1C2", "1C4")])
     assert char(game).stealth == 2
 
 

@@ -416,7 +416,7 @@ def test_enhance_uses_stairs_both_ways():
 def test_crybaby_on_revealed_adjacent_tiles_only_unlimited():
     """CHAR-7, DEC-27, DEC-46: free, any number, revealed adjacent tiles, not hackable."""
     game = make({**HOME, "1C2": "fingerprint 4 revealed", "1A2": "safe revealed", "1B1": "stairs 4",
-                 "1B3": "stairs 5 revealed", "1D1": "computer_fingerprint revealed hack=2"},
+                 "1B3": "foyer 1 revealed", "1D1": "computer_fingerprint revealed hack=2"},
                 [character("juicer", "1B2")])
     refuse(game, "crybaby 1B1", "CHAR-7")  # face down
     refuse(game, "crybaby 1B3", "CHAR-7")  # across the wall B2/B3
@@ -497,7 +497,7 @@ COMBO_2B2 = ["2A2", "2C2", "2D2", "2B1", "2B3", "2B4"]
 
 def drill_game(last: str = "motion 1", **peterman) -> Game:
     cracked = {c: f"{k} cracked revealed" for c, k in zip(
-        COMBO_2B2[:5], ["stairs 4", "stairs 5", "stairs 6", "service_duct 5", "service_duct 6"])}
+        COMBO_2B2[:5], ["detector 4", "detector 5", "detector 6", "service_duct 5", "service_duct 6"])}
     return make({**HOME, "2B2": "safe revealed dice=1", **cracked, "2B4": f"{last} revealed"},
                 [character("peterman", "1B2", side="advanced", **peterman)],
                 tool_deck=["crowbar", "donuts"], loot_deck=["bust", "stamp"])

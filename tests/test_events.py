@@ -993,7 +993,7 @@ def time_lock(peterman_cell: str = "1C3") -> Game:
     the thermal link 1A1-2A1)."""
     return make("reboot", "keycode_change", "time_lock", thermal=[["1A1", "2A1"]],
                 tiles={"1B2": "walkway 1 revealed", "1C3": "stairs 4 revealed", "2C3": "foyer 1 revealed",
-                       "1A1": "foyer 2 revealed", "2A1": "atrium 3 revealed"},
+                       "1A1": "foyer 2 revealed", "2A1": "atrium 3 revealed", "1C4": "computer_motion 6"},
                 chars=[HAWK, character("peterman", peterman_cell)], guards=[G1_DONUTS, G2])
 
 

@@ -46,7 +46,7 @@ def make(tiles=(), guard=("1D4", "1C3", 2), chars=(("hawk", "1A1", 3),), extra="
     """A scenario: *tiles* as (cell, spec) pairs, the floor-1 guard (cell, die, speed),
     characters as (key, cell, stealth); seat 0 is active and has spent 3 actions so
     ending the turn draws no Event (TURN-4)."""
-    lines = ["seed = 3", "spent = 3", extra]
+    lines = ["seed = 1", "spent = 3", extra]
     for key, cell, stealth in chars:
         lines += ["[[characters]]", f'character = "{key}"', f'cell = "{cell}"', f"stealth = {stealth}"]
     lines += ["[tiles]"] + [f'{c} = "{spec}"' for c, spec in tiles]

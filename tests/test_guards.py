@@ -171,7 +171,7 @@ def test_capture_at_zero_stealth_on_guard_entry_END_4():
 
 
 def test_capture_on_arrival_at_zero_END_4():
-    game = after_move("1A2", {"1A2": "safe revealed", "1A1": "safe revealed"}, chars=[dict(HAWK, stealth=0)],
+    game = after_move("1A2", {"1A2": "safe revealed", "1A1": "computer_laser 5 revealed"}, chars=[dict(HAWK, stealth=0)],
                       guards=[g1("1A2", "1B2", 2)])
     assert game.outcome == "lost"
 

@@ -112,7 +112,7 @@ def test_without_isotope_thermo_entry_is_quiet_TILE_19():
 # ----------------------------------------------------------------------------- Keycard
 
 def test_keycard_holder_must_stand_on_the_safe_LOOT_7():
-    game = build({"1B2": "safe revealed dice=1", "1A1": "safe revealed"},
+    game = build({"1B2": "safe revealed dice=1", "1A1": "computer_laser 5 revealed"},
                  chars=[dict(HAWK, cell="1A1", loot=["keycard"]), ROOK], active=1)
     assert "roll" not in legal_texts(game)
     assert_refused(game, "roll", "LOOT-7")
@@ -266,13 +266,13 @@ def test_stamp_judged_when_the_phase_ends_TURN_4():
 # ----------------------------------------------------------------------------- Tiara
 
 def test_tiara_counting_arrival_next_to_a_guard_is_seen_LOOT_12():
-    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "safe"}, chars=[dict(HAWK, loot=["tiara"])],
+    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "computer_laser 5"}, chars=[dict(HAWK, loot=["tiara"])],
                       guards=[guard_at("1C3", "1C4")])
     assert char(game).stealth == 2
 
 
 def test_tiara_not_through_walls_LOOT_12():
-    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "safe"}, chars=[dict(HAWK, loot=["tiara"])],
+    game = after_move("1C2", {"1B2": "safe revealed", "1C2": "computer_laser 5"}, chars=[dict(HAWK, loot=["tiara"])],
                       guards=[guard_at("1D2", "1D3")])
     assert char(game).stealth == 3
 
@@ -299,7 +299,7 @@ def test_tiara_fall_next_to_a_guard_is_not_seen_LOOT_12_DEC_11():
 
 def test_tiara_placement_next_to_a_guard_is_not_seen_LOOT_12_SETUP_11():
     # a character not yet placed may already hold cards (Dead Drop, EVENT-6)
-    game = build({"1B2": "safe revealed", "1C2": "safe revealed"},
+    game = build({"1B2": "safe revealed", "1C2": "computer_laser 5 revealed"},
                  chars=[HAWK, {"character": "rook", "loot": ["tiara"]}], entrance="1C2",
                  guards=[guard_at("1C3", "1C4", deck=["1D4", "1D3"])], spent=3)
     game.apply("end")
@@ -339,7 +339,7 @@ def test_chihuahua_alarm_is_not_hackable_LOOT_2_ALARM_1():
 # ----------------------------------------------------------------------------- trades, pick-up (ACT-13)
 
 def test_trades_are_free_and_need_a_shared_tile_ACT_13():
-    game = build({"1B2": "safe revealed", "1C2": "safe revealed"},
+    game = build({"1B2": "safe revealed", "1C2": "computer_laser 5 revealed"},
                  chars=[dict(HAWK, tools=["crowbar"], loot=["tiara"]), dict(ROOK, cell="1C2", loot=["stamp"])])
     assert_refused(game, "give crowbar 1", "ACT-13")
     game.apply("move 1C2")

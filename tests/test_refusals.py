@@ -81,7 +81,7 @@ def test_known_deadbolt_short_of_3_ACT_7():
 
 
 def test_legal_looking_action_while_a_choice_is_pending_TURN_3():
-    game = build({"1B2": "safe revealed", "1C2": "deadbolt 1", "1A2": "safe"})
+    game = build({"1B2": "safe revealed", "1C2": "deadbolt 1", "1A2": "computer_laser 5"})
     game.apply("move 1C2")
     assert game.pending is not None
     for text in ("move 1A2", "end", "peek 1A2", "laser quiet", "stealth own"):
@@ -118,7 +118,7 @@ def test_non_text_action_is_a_syntax_error_ACT_1():
 
 
 def test_actions_after_the_game_is_over_END_8():
-    game = build({"1B2": "safe revealed", "1C2": "safe revealed"}, chars=[{"character": "hawk", "cell": "1B2",
+    game = build({"1B2": "safe revealed", "1C2": "computer_laser 5 revealed"}, chars=[{"character": "hawk", "cell": "1B2",
                                                                           "stealth": 0}],
                  guards=[{"floor": 1, "cell": "1C2", "die": "1C3"}])
     game.apply("move 1C2")

@@ -116,7 +116,7 @@ def test_log_text_lists_actions_and_what_happened(played):
 
 
 def test_scenario_origin_round_trips():
-    game = build({"1B2": "safe revealed", "1C2": "safe"})
+    game = build({"1B2": "safe revealed", "1C2": "computer_laser 5"})
     game.apply("move 1C2")
     loaded = Game.load(game.save())
     assert loaded.to_dict() == game.to_dict() and loaded.origin == game.origin

@@ -538,8 +538,10 @@ def test_tool13_virus_adds_three_capped_at_six():
 
 
 def test_tool13_virus_refusals():
-    game = solo(["virus"], tiles={"1A1": "computer_fingerprint", "1C2": "laser 2 revealed"})
-    refused(game, "use virus 1A1", "DEC-27")  # face down
+    game = solo(["virus"], tiles={"1A1": "computer_fingerprint", "1C2": "laser 2 revealed", "1D1": "laser 1"})
+    room = refused(game, "use virus 1A1", "DEC-27")  # face down
+    other = refused(game, "use virus 1D1", "DEC-27")  # face down too: the same answer, the kind stays hidden
+    assert str(room).replace("1A1", "1D1") == str(other)
     refused(game, "use virus 1C2", "TOOL-13")
     refused(game, "use virus", "TOOL-13")
 

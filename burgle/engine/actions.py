@@ -93,6 +93,13 @@ VERBS: dict[str, Verb] = {
         Verb("disguise", ("seat",), "Rook: swap places with a character (1 action, first action only)", "CHAR-16"),
         Verb("clairvoyance", (), "Spotter: look at the top patrol card of your floor (1 action, once per turn)", "CHAR-17"),
         Verb("precognition", (), "Spotter: look at the top Event (1 action, once per turn)", "CHAR-18"),
+        # outcomes of chance events, when chance is explicit (burgle.engine.draws)
+        Verb("patrol-card", ("cell",), "chance: the patrol card drawn or looked at", "GUARD-3"),
+        Verb("event-card", ("card",), "chance: the Event drawn or looked at", "EVENT-0"),
+        Verb("tool-card", ("card",), "chance: the Tool drawn", "ACT-12"),
+        Verb("loot-card", ("card",), "chance: the Loot drawn", "ACT-12"),
+        Verb("die", ("word",), "chance: the face a die shows", "CONV-7", ("1", "2", "3", "4", "5", "6")),
+        Verb("tile", ("word", "word?"), "chance: the kind (and number) of the face-down tile being revealed", "ACT-3"),
     )
 }
 

@@ -16,13 +16,17 @@ burgle.engine.errors.IllegalAction: illegal action 'peek 1D4': 1D4 is not adjace
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass
+from fractions import Fraction
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FloorLayout, cell_name, floor_of
 from burgle.data.cards import CHARACTERS, CHARACTER_NAMES, EVENT_BY_KEY, LOOT_BY_KEY, TOOL_BY_KEY
 from burgle.data.tiles import TILE_TYPE_BY_KEY
 from burgle.engine import legal, turns
 from burgle.engine.actions import Action
+from burgle.engine.chance import Chance
+from burgle.engine.choice import CHANCE, Choice
 from burgle.engine.errors import IllegalAction, RulesBug
 from burgle.engine.happenings import Happening
 from burgle.engine.state import GameState
@@ -43,20 +47,6 @@ ABILITY = {
 }
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A decision the rules hand to a seat in the middle of resolving something."""
-
-    seat: int
-    prompt: str
-    rule: str
-    options: tuple[Action, ...]
-
-    def to_dict(self) -> dict:
-        return {"seat": self.seat, "prompt": self.prompt, "rule": self.rule,
-                "options": [str(o) for o in self.options]}
-
-
 class GameOver(Exception):
     """Raised inside a resolution when the game ends; the driver stops there."""
 
@@ -73,6 +63,7 @@ class Resolution:
     action: Action | None
     answers: tuple[Action, ...]
     choice: Choice
+    draws: tuple[Action, ...] = ()  # outcomes of the seeded chance events on the way (draws.py)
 
 
 class Game:
@@ -94,15 +85,23 @@ class Game:
         self._shared = 0  # stack entries below this index may be shared with copies
         self._tables: dict = {}
         self._nbrs: dict = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
+        self._explicit = False  # chance: seeded (False) or explicit (True), see burgle.engine.draws
+        self._explicit_from: int | None = None  # the log length when chance became explicit
+        self._draws: list[Action] = []  # seeded chance outcomes of the action being resolved
+        self._forcing = False  # re-running an action: chance outcomes come from _forced
+        self._forced: deque[Action] = deque()
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, seed: int, characters=None, players: int | None = None, sides=None,
-            first_seat: int = 0) -> "Game":
-        """A new game set up by SETUP-1..11 (see :mod:`burgle.engine.setup`)."""
+            first_seat: int = 0, explicit_chance: bool = False) -> "Game":
+        """A new game set up by SETUP-1..11 (see :mod:`burgle.engine.setup`). The setup is
+        dealt by the seed; with *explicit_chance* every later chance event is a chance node."""
         from burgle.engine.setup import new_game
 
-        return new_game(cls, seed, characters=characters, players=players, sides=sides, first_seat=first_seat)
+        game = new_game(cls, seed, characters=characters, players=players, sides=sides, first_seat=first_seat)
+        game.explicit_chance = explicit_chance
+        return game
 
     @classmethod
     def from_scenario(cls, scenario, *, paths: bool = True) -> "Game":
@@ -129,6 +128,43 @@ class Game:
     @property
     def seat_to_act(self) -> int:
         return self._pending.choice.seat if self._pending is not None else self.s.active
+
+    @property
+    def is_chance_node(self) -> bool:
+        """True when the rules wait for a chance outcome (explicit chance only)."""
+        return self._pending is not None and self._pending.choice.seat == CHANCE
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """At a chance node, every outcome with its exact probability (they sum to 1), from
+        what the players know; elsewhere empty. Like OpenSpiel's ``chance_outcomes()``.
+
+        >>> game = Game.new(seed=1, characters=["hawk"], explicit_chance=True)
+        >>> _ = game.apply("entrance 1B2")
+        >>> game.is_chance_node, game.pending.prompt
+        (True, 'Chance: the tile on 1B2')
+        >>> sum(p for _, p in game.chance_outcomes())
+        Fraction(1, 1)
+        """
+        if not self.is_chance_node:
+            return ()
+        c = self._pending.choice
+        return tuple(zip(c.options, c.probabilities or ()))
+
+    @property
+    def explicit_chance(self) -> bool:
+        """Whether chance events pause for an outcome (True) or follow the seed (False)."""
+        return self._explicit
+
+    @explicit_chance.setter
+    def explicit_chance(self, on: bool) -> None:
+        if bool(on) == self._explicit:
+            return
+        if not on:
+            raise ValueError("a game whose chance became explicit stays explicit (its log holds chance outcomes)")
+        if self._pending is not None:
+            raise ValueError("resolve the open choice before making chance explicit")
+        self._explicit, self._explicit_from = True, len(self.log)
+        self._legal = None
 
     @property
     def is_over(self) -> bool:
@@ -258,10 +294,12 @@ class Game:
             else:
                 before = self.s.copy()  # the live resolution goes on changing self.s
             base, top, answers, sent = pending.base, pending.action, pending.answers + (action,), action
+            self._draws = list(pending.draws)
         else:
             before = self.s.copy()
             base, top, answers, sent = before, action, (), None
             gen = turns.perform(self, action)
+            self._draws = []
         self._current = []
         self._legal = None
         self._drive(gen, sent, base, top, answers)
@@ -286,7 +324,7 @@ class Game:
             self.s.phase = "over"
             return
         self._gen = gen
-        self._pending = Resolution(base, action, answers, choice)
+        self._pending = Resolution(base, action, answers, choice, tuple(self._draws))
         self.s.pending = choice.to_dict()
 
     def _start(self, action: Action | None):
@@ -298,10 +336,14 @@ class Game:
         a fresh copy of the base (what happened on the way was already recorded)."""
         self.s = pending.base.copy()
         kept, self._current = self._current, []
-        gen = self._start(pending.action)
-        choice = next(gen)
-        for answer in pending.answers:
-            choice = gen.send(answer)
+        self._draws, self._forced, self._forcing = [], deque(pending.draws), True
+        try:
+            gen = self._start(pending.action)
+            choice = next(gen)
+            for answer in pending.answers:
+                choice = gen.send(answer)
+        finally:
+            self._forcing = False
         self._current = kept
         if choice != pending.choice:  # pragma: no cover - the rules are deterministic given the state
             raise RulesBug(f"re-running {pending.action} reached {choice} instead of {pending.choice}")
@@ -350,6 +392,8 @@ class Game:
         self._shared = new._shared = len(self._stack)  # both now share these snapshots
         new._tables = dict(self._tables)
         new._nbrs = dict(self._nbrs)
+        new._explicit, new._explicit_from = self._explicit, self._explicit_from
+        new._draws, new._forcing, new._forced = [], False, deque()
         return new
 
     def undo(self) -> Action:
@@ -371,13 +415,18 @@ class Game:
         self.s = state
         self._pending, self._gen, self._legal = pending, None, None
         self.happenings.pop()
-        return self.log.pop()
+        action = self.log.pop()
+        if self._explicit_from is not None and self._explicit_from > len(self.log):
+            self._explicit_from = len(self.log)  # chance stays explicit from here on
+        return action
 
     def replay(self, upto: int | None = None) -> "Game":
         """A new game rebuilt from this game's origin and the first *upto* logged actions."""
         from burgle.engine.saves import rebuild
 
-        return rebuild(self.origin, self.log[:upto] if upto is not None else list(self.log))
+        self._replayable()
+        return rebuild(self.origin, self.log[:upto] if upto is not None else list(self.log),
+                       explicit_from=self._explicit_from)
 
     def rewind(self, steps: int = 1) -> "Game":
         """A new game: this one as it was *steps* actions ago (this game is left alone).
@@ -388,6 +437,35 @@ class Game:
         for _ in range(steps):
             game.undo()
         return game
+
+    def redeal(self, seed: int) -> "Game":
+        """A copy of this game whose hidden information (face-down tiles, deck orders, removed
+        patrol cards, the random source) is dealt anew by *seed*, consistently with what the
+        players know: its ``view()`` is this game's (see :mod:`burgle.engine.redeal`). For
+        Monte Carlo analysis. An open choice stays open. The copy has no undo history and
+        cannot be saved or replayed: its past is not its origin's.
+
+        >>> game = Game.new(seed=1, characters=["hawk"])
+        >>> _ = game.apply("entrance 1B2")
+        >>> other = game.redeal(7)
+        >>> other.view() == game.view(), other.to_dict() == game.to_dict()
+        (True, False)
+        """
+        from burgle.engine.redeal import redeal_state
+
+        rng = Chance(seed)
+        new = self.copy()
+        new._stack, new._shared, new.origin = [], 0, None
+        pending = self._pending
+        if pending is None:
+            redeal_state(new.s, rng)
+        else:  # deal the state before the action anew, then re-run it to the open choice
+            base = pending.base.copy()
+            redeal_state(base, rng)
+            new._pending = Resolution(base, pending.action, pending.answers, pending.choice, pending.draws)
+            new._gen = new._redrive(new._pending)
+            new._draws = list(pending.draws)
+        return new
 
     # ------------------------------------------------------------------ what the players see
     def view(self) -> dict:
@@ -402,9 +480,15 @@ class Game:
             lines.extend(f"        {h.text}" for h in hs)
         return "\n".join(lines)
 
+    def _replayable(self) -> None:
+        if self.origin is None:
+            raise ValueError("a re-dealt game (Game.redeal) has no origin to replay or save: its hidden "
+                             "deal is not the one its log was played on")
+
     def save(self) -> dict:
         from burgle.engine.saves import save_document
 
+        self._replayable()
         return save_document(self)
 
     @classmethod

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
-from burgle.engine import alarms
+from burgle.engine import alarms, draws
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -20,6 +20,7 @@ def reshuffle(g, guard) -> None:
     guard.removed = deck[: s.trim]
     guard.deck = deck[s.trim:]
     guard.discard = []
+    draws.set_patrol_known(s, guard.floor, (0, 0))  # a new order: nothing is known of it
     floor_cell = N * (guard.floor - 1)  # names the floor only: the trimmed cards stay hidden
     g.note(Happening("reshuffle", "GUARD-4", cell=floor_cell, value=s.trim))
     if guard.speed < 6:
@@ -29,12 +30,18 @@ def reshuffle(g, guard) -> None:
         g.note(Happening("speed_max", "DEC-48", cell=floor_cell, value=guard.speed))
 
 
-def take_card(g, guard) -> int:
-    """The floor's top patrol card, laid face up on the discard pile (GUARD-3, GUARD-4)."""
+def take_card(g, guard):
+    """Generator: the floor's top patrol card, laid face up on the discard pile (GUARD-3,
+    GUARD-4); a chance event unless the players know that card (CHAR-17)."""
+    s = g.s
     if not guard.deck:
         reshuffle(g, guard)
+    yield from draws.patrol_top(g, guard)
+    known = draws.known_after_pop(s.patrol_known[guard.floor - 1], len(guard.deck))
     card = guard.deck.pop()
     guard.discard.append(card)
+    if known != s.patrol_known[guard.floor - 1]:
+        draws.set_patrol_known(s, guard.floor, known)
     return card
 
 
@@ -42,13 +49,12 @@ def draw_patrol(g, guard):
     """GUARD-3: draw a patrol card and move the die there; a card naming the guard's own
     cell means he has arrived: draw again (DEC-8)."""
     while True:
-        card = take_card(g, guard)
+        card = yield from take_card(g, guard)
         guard.die = card
         g.note(Happening("patrol_draw", "GUARD-3", cell=card))
         if card != guard.cell:
             return
         g.note(Happening("patrol_redraw", "DEC-8", cell=card))
-    yield  # pragma: no cover - makes this a generator like its callers expect
 
 
 def arrive(g, guard):
@@ -62,7 +68,7 @@ def arrive(g, guard):
 def place_guard(g, guard, arriving=None):
     """GUARD-2: the guard appears on his first card's cell, then the die is set (a waiting
     alarm takes it, ALARM-2.3). The appearance is an entry for everyone but *arriving*."""
-    card = take_card(g, guard)
+    card = yield from take_card(g, guard)
     guard.cell = card
     g.note(Happening("guard_placed", "GUARD-2", cell=card))
     yield from guard_enters(g, guard, card, step=False, exclude=arriving)

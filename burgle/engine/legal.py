@@ -10,6 +10,7 @@ from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of
 from burgle.data.cards import LOOT_BY_KEY as _LOOT
 from burgle.engine import moves
 from burgle.engine.actions import Action, act
+from burgle.engine.draws import CHANCE_VERBS
 
 N = CELLS_PER_FLOOR
 ALL = FLOORS * N
@@ -131,6 +132,8 @@ def reason(g, ch, action: Action, links=None, peeks=None):
     if verb in ("alarm", "laser", "deadbolt", "cancel-alarm", "allow-alarm", "stealth", "character", "cell",
                 "keep", "draw", "order", "events-order"):
         return "there is no open choice of that kind now", "CONV-7"
+    if verb in CHANCE_VERBS:
+        return "no chance event waits for an outcome now (outcomes are actions only when chance is explicit)", "CONV-7"
     return g.cards.why_illegal(g, ch, action) if verb not in _CORE else None
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, orthogonal_neighbours
-from burgle.engine import alarms, guards
+from burgle.engine import alarms, draws, guards
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -117,12 +117,14 @@ def known_extra_cost(g, ch, dest: int, kind: str, ignore_extras: bool = False) -
 
 # ----------------------------------------------------------------------------- reveal
 
-def reveal(g, cell: int, rule: str = "ACT-3") -> bool:
-    """ACT-3: turn a tile face up with its reveal effects. Returns True if it was face down."""
+def reveal(g, cell: int, rule: str = "ACT-3"):
+    """Generator, ACT-3: turn a tile face up with its reveal effects. Returns True if it was
+    face down. What lies there is a chance event (burgle.engine.draws.tile_kind)."""
     s = g.s
-    t = s.tiles[cell]
-    if t.revealed:
+    if s.tiles[cell].revealed:
         return False
+    yield from draws.tile_kind(g, cell, rule)
+    t = s.tiles[cell]
     if t.kind == "lavatory":
         t = s.set_tile(cell, revealed=True, stealth=t.stealth + 3)
     else:
@@ -136,7 +138,7 @@ def reveal(g, cell: int, rule: str = "ACT-3") -> bool:
 
 
 def peek(g, ch, cell: int, rule: str = "ACT-2"):
-    reveal(g, cell, rule)
+    yield from reveal(g, cell, rule)
     g.note(Happening("peek", rule, cell=cell, seat=ch.seat, who=g.who(ch), tile=g.tile_name(cell)))
 
 
@@ -184,7 +186,7 @@ def set_down(g, ch, dest: int, flex: bool = False):
 
 def non_counting_arrival(g, ch, dest: int, fall: bool, rule: str):
     """ACT-8: reveal, leave (Motion still counts, DEC-40), place guard, sight unless a fall."""
-    reveal(g, dest)
+    yield from reveal(g, dest)
     yield from leave(g, ch)
     if g.s.outcome:
         return
@@ -210,7 +212,7 @@ def counting_move(g, ch, dest: int, kind: str, base_cost: int = 1, ignore_extras
     extra = known_extra_cost(g, ch, dest, kind, ignore_extras)
     if paying:
         s.spent += base_cost + extra
-    newly = reveal(g, dest)  # 2
+    newly = yield from reveal(g, dest)  # 2
     t = s.tiles[dest]
     # 3: stop tiles
     if t.kind == "deadbolt" and not t.crowbar and newly and not ignore_extras:
@@ -230,7 +232,7 @@ def counting_move(g, ch, dest: int, kind: str, base_cost: int = 1, ignore_extras
         n = s.keypad_attempts.get(dest, 0) + 1  # per Keypad per turn (DEC-23)
         s.keypad_attempts[dest] = n
         count = n + (1 if g.has_ability(ch, "steady_hands") else 0)
-        dice = s.chance.dice(count)
+        dice = yield from draws.roll(g, count, "TILE-10")
         g.note(Happening("keypad_roll", "TILE-10", cell=dest, seat=ch.seat, value=dice, who=g.who(ch)))
         if 6 not in dice:
             g.note(Happening("blocked", "TILE-10", cell=dest, seat=ch.seat, who=g.who(ch)))

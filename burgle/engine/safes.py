@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, COLS, floor_of
+from burgle.engine import draws
 from burgle.engine.happenings import Happening
 
 N = CELLS_PER_FLOOR
@@ -38,7 +39,7 @@ def roll(g, ch, safe_cell: int):
     t = s.tiles[safe_cell]
     s.spent += 1
     count = t.dice + (1 if g.has_ability(ch, "steady_hands") else 0)
-    dice = s.chance.dice(count)
+    dice = yield from draws.roll(g, count, "ACT-11")
     g.note(Happening("safe_roll", "ACT-11", cell=safe_cell, seat=ch.seat, value=dice, who=g.who(ch)))
     dice = yield from g.cards.after_safe_roll(g, ch, safe_cell, dice)
     faces = set(dice)

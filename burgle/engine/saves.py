@@ -26,13 +26,16 @@ VERSION = 1
 
 
 def save_document(game) -> dict:
-    return {
+    doc = {
         "format": FORMAT,
         "version": VERSION,
         "origin": game.origin,
         "actions": [str(a) for a in game.log],
         "state": game.to_dict(),
     }
+    if game.explicit_chance:  # chance outcomes are actions in the log from this point on
+        doc["explicit_chance_from"] = game._explicit_from
+    return doc
 
 
 def dumps(game) -> str:
@@ -68,10 +71,11 @@ def read_json(source, what: str = "save file", *, paths: bool = True) -> tuple[d
     return doc, name
 
 
-def rebuild(origin: dict, actions, source: str | None = None, *, paths: bool = True):
-    """The game *origin* describes, with *actions* replayed. ``paths=False``: data only, so
-    ``origin.scenario`` must be the scenario's table itself (what :func:`save_document` writes),
-    never a file name."""
+def rebuild(origin: dict, actions, source: str | None = None, *, paths: bool = True,
+            explicit_from: int | None = None):
+    """The game *origin* describes, with *actions* replayed (chance explicit from action
+    *explicit_from* on, when given). ``paths=False``: data only, so ``origin.scenario`` must
+    be the scenario's table itself (what :func:`save_document` writes), never a file name."""
     from burgle.engine.game import Game
 
     if "scenario" in origin:
@@ -92,10 +96,14 @@ def rebuild(origin: dict, actions, source: str | None = None, *, paths: bool = T
         except ScenarioError as exc:
             raise ScenarioError(str(exc), field=f"origin.{exc.field}" if exc.field else "origin", source=source) from None
     for i, text in enumerate(actions):
+        if i == explicit_from:
+            game.explicit_chance = True
         try:
             game.apply(text)
         except (ActionSyntaxError, IllegalAction) as exc:
             raise ScenarioError(f"action {i + 1} cannot be replayed: {exc}", field=f"actions[{i}]", source=source) from None
+    if explicit_from is not None and explicit_from >= len(actions):
+        game.explicit_chance = True
     return game
 
 
@@ -142,10 +150,16 @@ def load_document(source, *, paths: bool = True):
     actions = doc.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ScenarioError("actions must be a list of action texts such as 'move 2C3'", field="actions", source=name)
-    game = rebuild(origin, actions, source=name, paths=paths)
+    explicit_from = doc.get("explicit_chance_from")
+    if explicit_from is not None and not (isinstance(explicit_from, int) and 0 <= explicit_from <= len(actions)):
+        raise ScenarioError(f"explicit_chance_from must be an action index 0..{len(actions)}, not {explicit_from!r}",
+                            field="explicit_chance_from", source=name)
+    game = rebuild(origin, actions, source=name, paths=paths, explicit_from=explicit_from)
     stored = doc.get("state")
     if stored is not None:
         replayed = json.loads(json.dumps(game.to_dict()))
+        if "known" not in stored:  # saved before the players' knowledge of deck orders was kept
+            replayed.pop("known", None)
         diff = first_difference(stored, replayed)
         if diff:
             raise ScenarioError(

@@ -35,6 +35,7 @@ from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, CellError, cell_name,
 from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
 from burgle.data.tiles import TILE_COPIES, TILE_TYPE_BY_KEY
 from burgle.engine.chance import Chance
+from burgle.engine.draws import FIXED_KINDS
 from burgle.engine.errors import ScenarioError
 from burgle.engine.setup import BANK_JOB, START_SPEED, TRIM
 from burgle.engine.state import Character, GameState, Guard, Tile
@@ -173,6 +174,42 @@ def _tile(spec, field: str) -> Tile:
     return t
 
 
+def deal_rest(given: dict[int, Tile], rest: Counter, chance: Chance) -> list[Tile]:
+    """SETUP-2 for the tiles a scenario leaves out: every floor ends with exactly one Safe
+    and one Stairs. The Stairs copies left go to the floors lacking one in number order
+    (as at setup, BD-25), each floor's Safe and Stairs to a random empty cell of that floor,
+    the other tiles shuffled over the remaining empty cells. Two Safes or two Stairs given on
+    one floor are refused. A floor given in full without its Safe or Stairs keeps the tiles
+    it was given; the copy it has no room for is dealt with the other tiles (BD-26)."""
+    fixed: dict[str, list[int]] = {kind: [] for kind in FIXED_KINDS}  # floors holding one
+    for c, t in sorted(given.items()):
+        if t.kind in FIXED_KINDS:
+            floor = floor_of(c)
+            if floor in fixed[t.kind]:
+                raise ScenarioError(f"floor {floor} would hold two {TILE_TYPE_BY_KEY[t.kind].name} tiles; each floor "
+                                    "has exactly one Safe and one Stairs (SETUP-2)", field=f"tiles.{cell_name(c)}")
+            fixed[t.kind].append(floor)
+    spare = {kind: sorted((n or 0 for (k, n), m in rest.items() if k == kind for _ in range(m))) for kind in FIXED_KINDS}
+    pool = [(k, n or 0) for (k, n), m in rest.items() if k not in FIXED_KINDS for _ in range(m)]
+    tiles: list[Tile | None] = [given.get(c) for c in range(FLOORS * N)]
+    empty_cells = []
+    for floor in range(1, FLOORS + 1):
+        empty = [c for c in range(N * (floor - 1), N * floor) if c not in given]
+        need = [(kind, spare[kind].pop(0)) for kind in FIXED_KINDS if floor not in fixed[kind] and spare[kind]]
+        chance.shuffle(empty)
+        for c, (kind, number) in zip(empty, need):
+            tiles[c] = Tile(kind, number or None)
+        pool += need[len(empty):]  # no room on its floor (BD-26)
+        empty_cells += empty[len(need):]
+    pool += [(kind, n) for kind in FIXED_KINDS for n in spare[kind]]  # copies no floor lacks
+    pool.sort()
+    chance.shuffle(pool)
+    for c in sorted(empty_cells):
+        kind, number = pool.pop()
+        tiles[c] = Tile(kind, number or None)
+    return [t for t in tiles if t is not None]
+
+
 def game_from_scenario(cls, source, *, paths: bool = True):
     raw = load_scenario(source, paths=paths)
     sc = copy.deepcopy(raw)
@@ -246,10 +283,7 @@ def game_from_scenario(cls, source, *, paths: bool = True):
             raise ScenarioError(
                 f"the building has {available[(kind, number)]} {kind} tile(s) numbered {number}, the scenario uses {n}",
                 field=f"tiles.{where}")
-    rest = [Tile(k, n) for (k, n), count in (available - used).items() for _ in range(count)]
-    rest.sort(key=lambda t: (t.kind, t.number or 0))
-    chance.shuffle(rest)
-    tiles = [given.get(c) or rest.pop() for c in range(FLOORS * N)]
+    tiles = deal_rest(given, available - used, chance)
     for ch in crew:
         if ch.cell is not None and not tiles[ch.cell].revealed:
             tiles[ch.cell] = tiles[ch.cell]._replace(revealed=True)  # a character stands only on a face-up tile

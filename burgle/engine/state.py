@@ -202,6 +202,11 @@ class GameState:
     outcome: str | None = None  # "won" or "lost"
     outcome_reason: str = ""
     pending: dict | None = None  # the open choice, as data (its options are legal_actions())
+    # What the players know of deck orders (public): per floor, how many cards at the top and
+    # at the bottom of the patrol deck they have seen (CHAR-17); the same for the Event deck
+    # (CHAR-18, TOOL-3). The cards are those of the deck at these places.
+    patrol_known: tuple[tuple[int, int], ...] = ((0, 0), (0, 0), (0, 0))
+    event_known: tuple[int, int] = (0, 0)
 
     def set_tile(self, cell: int, **changes) -> Tile:
         """Put a changed copy of the tile on *cell* (tiles are immutable, shared by copies)."""
@@ -224,6 +229,7 @@ class GameState:
         s.turn_effects, s.keypad_attempts, s.thermal = self.turn_effects[:], self.keypad_attempts.copy(), self.thermal[:]
         s.crow, s.kitty, s.outcome, s.outcome_reason = self.crow, self.kitty, self.outcome, self.outcome_reason
         s.pending = self.pending  # never changed in place: replaced when the choice changes
+        s.patrol_known, s.event_known = self.patrol_known, self.event_known
         return s
 
     def to_dict(self) -> dict:
@@ -257,4 +263,16 @@ class GameState:
             "outcome": self.outcome,
             "outcome_reason": self.outcome_reason,
             "pending": self.pending,
+            **self._known_dict(),
         }
+
+    def _known_dict(self) -> dict:
+        """What the players know of deck orders, only when they know something (older saves
+        have no such key)."""
+        known: dict[str, Any] = {}
+        for f, (top, bottom) in enumerate(self.patrol_known):
+            if top or bottom:
+                known[f"patrol {f + 1}"] = [top, bottom]
+        if any(self.event_known):
+            known["events"] = list(self.event_known)
+        return {"known": known} if known else {}

@@ -42,7 +42,7 @@ def choose_entrance(g, action):
     s = g.s
     cell = action.args[0]
     s.entrance = cell
-    moves.reveal(g, cell, "SETUP-9")
+    yield from moves.reveal(g, cell, "SETUP-9")
     s.set_tile(cell, downstairs=True)
     yield from guards.draw_patrol(g, s.guards[0])  # SETUP-10
     s.phase = "actions"
@@ -189,8 +189,7 @@ def do_move(g, action):
 def do_peek(g, action):
     ch = g.active_character
     g.s.spent += 1
-    moves.peek(g, ch, action.args[0])
-    yield from ()
+    yield from moves.peek(g, ch, action.args[0])
     return False
 
 

@@ -35,6 +35,10 @@ def _cell(c: int | None) -> str | None:
     return None if c is None else cell_name(c)
 
 
+def _top(deck: list, k: int) -> list:
+    return deck[::-1][:k]
+
+
 def player_view(game: "Game") -> dict[str, Any]:
     s = game.s
     pending = game.pending
@@ -59,6 +63,9 @@ def player_view(game: "Game") -> dict[str, Any]:
                 "discard": [cell_name(c) for c in gd.discard],
                 "removed_count": len(gd.removed),
                 "donuts": gd.donuts,
+                # cards the players have seen in the deck (CHAR-17): top card first, bottom card first
+                "known_top": [cell_name(c) for c in _top(gd.deck, s.patrol_known[gd.floor - 1][0])],
+                "known_bottom": [cell_name(c) for c in gd.deck[: s.patrol_known[gd.floor - 1][1]]],
             }
             for gd in s.guards
         ],
@@ -68,6 +75,8 @@ def player_view(game: "Game") -> dict[str, Any]:
         "loot_deck_size": len(s.loot_deck),
         "event_deck_size": len(s.event_deck),
         "event_discard": list(s.event_discard),
+        "events_known_top": _top(s.event_deck, s.event_known[0]),  # CHAR-18, TOOL-3
+        "events_known_bottom": s.event_deck[: s.event_known[1]],
         "round_effects": [[seat, key] for seat, key in s.round_effects],
         "emp_seat": s.emp_seat,
         "heads_up": list(s.heads_up),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, COLS, cell_name, floor_of, orthogonal_neighbours
 from burgle.data.cards import CHARACTERS, CHARACTER_NAMES
-from burgle.engine import alarms, guards, moves
+from burgle.engine import alarms, draws, guards, moves
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -399,7 +399,7 @@ def perform(g, ch, action):
         return False
 
     if verb in ("xray", "enhance"):  # CHAR-5, CHAR-6: a peek (ACT-2 effects), free
-        moves.peek(g, ch, args[0], SPEC[verb][3])
+        yield from moves.peek(g, ch, args[0], SPEC[verb][3])
         return False
 
     if verb == "crybaby":  # CHAR-7: not hackable
@@ -454,31 +454,50 @@ def perform(g, ch, action):
 
     if verb == "clairvoyance":  # CHAR-17
         floor = floor_of(ch.cell)
-        deck = s.guards[floor - 1].deck
+        guard = s.guards[floor - 1]
+        yield from draws.patrol_top(g, guard, "CHAR-17")
+        deck = guard.deck
         top = cell_name(deck[-1])
-        yield from _top_or_bottom(g, ch, deck, "CHAR-17", "Clairvoyance", f"the top patrol card of floor {floor}",
-                                  top, f"the patrol card {top}", f"the floor {floor} deck")
+
+        def patrol_known(known=None):
+            if known is not None:
+                draws.set_patrol_known(s, floor, known)
+            return s.patrol_known[floor - 1]
+
+        yield from _top_or_bottom(g, ch, deck, patrol_known, "CHAR-17", "Clairvoyance",
+                                  f"the top patrol card of floor {floor}", top, f"the patrol card {top}",
+                                  f"the floor {floor} deck")
         return False
 
     if verb == "precognition":  # CHAR-18
+        yield from draws.event_top(g, 0, "CHAR-18")
         deck = s.event_deck
         top = g.card_name(deck[-1])
-        yield from _top_or_bottom(g, ch, deck, "CHAR-18", "Precognition", "the top Event", top, f"the Event {top}",
-                                  "the Event deck")
+
+        def event_known(known=None):
+            if known is not None:
+                s.event_known = known
+            return s.event_known
+
+        yield from _top_or_bottom(g, ch, deck, event_known, "CHAR-18", "Precognition", "the top Event", top,
+                                  f"the Event {top}", "the Event deck")
         return False
     raise AssertionError(f"unhandled ability verb {verb!r}")  # pragma: no cover
 
 
-def _top_or_bottom(g, ch, deck, rule, ability, what, top, card, deck_name):
+def _top_or_bottom(g, ch, deck, known, rule, ability, what, top, card, deck_name):
     """CHAR-17 / CHAR-18: for 1 action, look at the top card of *deck* (*what*, named *top*)
-    and leave it on top or put it at the bottom."""
+    and leave it on top or put it at the bottom. The players now know where that card is
+    (*known*() reads, *known*(k) sets the deck's knowledge)."""
     who = g.who(ch)
     g.s.spent += 1
+    known(draws.known_after_look(known(), len(deck)))
     _say(g, ch, rule, f"{who} looks at {what}: {top}.")
     choice = yield from g.ask(
         ch.seat, f"{ability}: {what} is {top}. Leave it on top or put it at the bottom?", rule,
         [act("order", "top"), act("order", "bottom")])
     if choice.args[0] == "bottom":
+        known(draws.known_after_bottom(known(), len(deck)))
         deck.insert(0, deck.pop())
         _say(g, ch, rule, f"{who} puts {card} at the bottom of {deck_name}.")
     else:

@@ -10,7 +10,7 @@ need to lie in front of their drawer (``s.round_effects``): the core rules read 
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of, orthogonal_neighbours
-from burgle.engine import alarms, guards, legal, moves, turns
+from burgle.engine import alarms, draws, guards, legal, moves, turns
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -25,10 +25,13 @@ def draw_event(g, ch):
         s.event_deck = s.event_discard
         s.event_discard = []
         s.chance.shuffle(s.event_deck)
+        s.event_known = (0, 0)
         g.note(Happening("event_effect", "DEC-33", seat=ch.seat,
                          value=f"The Event deck is empty: {len(s.event_deck)} discarded Events are shuffled into a new deck."))
         if not s.event_deck:  # every card lies in front of players: nothing to draw
             return
+    yield from draws.event_top(g)
+    s.event_known = draws.known_after_pop(s.event_known, len(s.event_deck))
     key = s.event_deck.pop()
     g.note(Happening("event", "TURN-4", seat=ch.seat, value=g.card_name(key)))
     effect = EFFECTS.get(key)
@@ -289,7 +292,7 @@ def peekhole(g, ch):
         return
     choice = yield from g.ask(ch.seat, "Peekhole: peek at which tile?", "EVENT-17",
                               [act("cell", c) for c in targets])
-    moves.peek(g, ch, choice.args[0], "EVENT-17")
+    yield from moves.peek(g, ch, choice.args[0], "EVENT-17")
 
 
 def reboot(g, ch):

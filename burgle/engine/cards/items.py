@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
 from burgle.data.tiles import ALARM_TILE_KEYS
-from burgle.engine import alarms
+from burgle.engine import alarms, draws
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -35,13 +35,17 @@ def draw_tool(g, ch, rule: str, lay_on: int | None = None):
                                   "CHAR-13", [act("draw", "one"), act("draw", "two")])
         two = choice.args[0] == "two"
     if two:
-        drawn = [s.tool_deck.pop(), s.tool_deck.pop()]
+        yield from draws.tool_top(g, rule)
+        first = s.tool_deck.pop()
+        yield from draws.tool_top(g, rule)
+        drawn = [first, s.tool_deck.pop()]
         choice = yield from g.ask(ch.seat, "Keep which tool? " + " or ".join(g.card_name(k) for k in drawn),
                                   "CHAR-13", [act("keep", k) for k in dict.fromkeys(drawn)])
         kept = choice.args[0]
         drawn.remove(kept)
         s.tool_discard.extend(drawn)
     else:
+        yield from draws.tool_top(g, rule)
         kept = s.tool_deck.pop()
     _take(g, ch, kept, ch.tools, "tool_drawn", rule, lay_on, rule)
 
@@ -62,6 +66,7 @@ def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
     s = g.s
     if not s.loot_deck:
         return
+    yield from draws.loot_top(g)
     key = s.loot_deck.pop()
     _take(g, ch, key, ch.loot, "loot_drawn", "ACT-12", lay_on, "CHAR-10")
     if key == "cursed_goblet":  # LOOT-3, END-5: never a capture
@@ -81,14 +86,14 @@ def start_of_turn_loot(g, ch):
     """TURN-2d / DEC-39: Chihuahua, then Persian Kitty."""
     s = g.s
     if "chihuahua" in ch.loot:  # LOOT-2
-        roll = s.chance.die()
+        roll = (yield from draws.roll(g, 1, "LOOT-2"))[0]
         g.note(Happening("card", "LOOT-2", seat=ch.seat, value=f"The Chihuahua rolls {roll}."))
         if roll == 6:
             yield from alarms.trigger(g, ch.cell, None, own=False, by=ch, rule="LOOT-2")
             if s.outcome:
                 return
     if "persian_kitty" in ch.loot and s.kitty is None:  # LOOT-10
-        roll = s.chance.die()
+        roll = (yield from draws.roll(g, 1, "LOOT-10"))[0]
         g.note(Happening("card", "LOOT-10", seat=ch.seat, value=f"The Persian Kitty rolls {roll}."))
         if roll <= 2:
             yield from kitty_escapes(g, ch)

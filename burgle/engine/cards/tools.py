@@ -18,7 +18,7 @@ from itertools import permutations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, make_wall, orthogonal_neighbours
 from burgle.data.cards import TOOL_BY_KEY
-from burgle.engine import alarms, moves
+from burgle.engine import alarms, draws, moves
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -158,10 +158,10 @@ def _target_reason(g, ch, key: str, target):
                     + ("; from floor 1 the only link is upward" if here < N else ""), rule)
         return None
     if key == "virus":
-        if t.kind not in COMPUTER_ROOMS:
-            return f"{where} is not a Computer Room" + ("" if t.revealed else " (or not known to be one)"), rule
-        if not t.revealed:
+        if not t.revealed:  # asked first: a face-down tile's kind stays hidden
             return f"{where} is face down; the Virus needs a revealed Computer Room", "DEC-27"
+        if t.kind not in COMPUTER_ROOMS:
+            return f"{where} is not a Computer Room", rule
         return None
     return f"the {name} cannot be used this way", rule  # pragma: no cover
 
@@ -206,7 +206,7 @@ def perform(g, ch, action):
     _discard(g, ch, key)  # the card is spent whatever follows
     if key == "blueprints":  # TOOL-1
         _say(g, ch, key, f"{who} uses the Blueprints on {g.name(target)}.", target)
-        moves.peek(g, ch, target, "TOOL-1")
+        yield from moves.peek(g, ch, target, "TOOL-1")
     elif key == "crowbar":  # TOOL-2
         s.set_tile(target, crowbar=True)
         _say(g, ch, key, f"{who} puts the crowbar token on {g.name(target)} ({g.tile_name(target)}): "
@@ -262,6 +262,9 @@ def _crystal_ball(g, ch):
     each by its former position (1 = the former top card)."""
     s = g.s
     k = min(3, len(s.event_deck))
+    for position in range(k):
+        yield from draws.event_top(g, position, "TOOL-3")
+        s.event_known = draws.known_after_look(s.event_known, len(s.event_deck), position + 1)
     top = s.event_deck[-k:][::-1]  # top card first
     shown = ", ".join(f"{i}. {g.card_name(key)}" for i, key in enumerate(top, 1))
     _say(g, ch, "crystal_ball", f"{g.who(ch)} looks into the Crystal Ball: {shown} (top first).")
