@@ -37,7 +37,7 @@ from burgle.data.tiles import TILE_COPIES, TILE_TYPE_BY_KEY
 from burgle.engine.chance import Chance
 from burgle.engine.draws import FIXED_KINDS
 from burgle.engine.errors import ScenarioError
-from burgle.engine.setup import BANK_JOB, START_SPEED, TRIM
+from burgle.engine.setup import BANK_JOB, START_SPEED, TRIM, without_gold_bars
 from burgle.engine.state import Character, GameState, Guard, Tile
 from burgle.geometry.routing import route_table
 
@@ -349,6 +349,15 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     in_play = [e[1] for e in sc.get("round_effects", []) if isinstance(e, list) and len(e) == 2]
     event_deck = deck("event_deck", EVENT_DECK, Counter(in_play))  # round cards lie before their drawer
     _check_cards(crew, tiles, tool_deck, loot_deck, event_deck + [str(k) for k in in_play])
+    if len(crew) == 1:  # DEC-57: no Gold Bar in a game with one character
+        if "loot_deck" not in sc:
+            loot_deck = without_gold_bars(loot_deck)
+        where = ([f"characters[0].loot"] if "gold_bar" in crew[0].loot else []) + \
+            [f"tiles.{cell_name(c)}.items" for c, t in enumerate(tiles) if "gold_bar" in t.items] + \
+            (["loot_deck"] if "gold_bar" in loot_deck else [])
+        if where:
+            raise ScenarioError("a game with one character has no Gold Bars: both leave the Loot deck at setup "
+                                "(DEC-57)", field=where[0])
 
     state = GameState(
         tiles=tiles, walls=walls, guards=guards, characters=crew, chance=chance, trim=trim,

@@ -39,6 +39,12 @@ def check_characters(characters, sides, field: str = "characters") -> tuple[list
     return chars, sides
 
 
+def without_gold_bars(loot_deck: list[str]) -> list[str]:
+    """DEC-57: in a game with one character both Gold Bars leave the Loot deck at setup.
+    Taken out after the shuffle, so the rest of the setup draws exactly as with them."""
+    return [k for k in loot_deck if k != "gold_bar"]
+
+
 def deal_building(chance: Chance) -> list[Tile]:
     """SETUP-2: 3 piles of 14, each with a Safe and a Stairs added, shuffled and dealt."""
     copies = [Tile(kind, number) for kind, number in TILE_COPIES]
@@ -89,6 +95,8 @@ def new_game(cls, seed: int, characters=None, players: int | None = None, sides=
     chance.shuffle(tool_deck)
     chance.shuffle(loot_deck)
     chance.shuffle(event_deck)
+    if len(crew) == 1:  # DEC-57: a lone character could never carry a Gold Bar out (LOOT-5, ACT-15)
+        loot_deck = without_gold_bars(loot_deck)
     first = guards[0]
     card = first.deck.pop()  # SETUP-8
     first.discard.append(card)
