@@ -7,11 +7,13 @@ when the rules hand a decision to the players and receive the chosen action back
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
+from burgle.data.tiles import COMPUTER_ROOM_FOR_ALARM, HACKABLE_ALARMS
+from burgle.engine import patrol
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
-HACKABLE = ("fingerprint", "laser", "motion")  # ALARM-1
-COMPUTER_ROOM = {"fingerprint": "computer_fingerprint", "laser": "computer_laser", "motion": "computer_motion"}
+HACKABLE = HACKABLE_ALARMS  # ALARM-1
+COMPUTER_ROOM = COMPUTER_ROOM_FOR_ALARM
 
 
 def floor_cells(floor: int) -> range:
@@ -148,8 +150,6 @@ def remove_alarms(g, cells, draws_per_alarm: bool = False, rule: str = "ALARM-5"
     """ALARM-5: alarms removed by an effect. Afterwards, on each affected floor, the die
     goes to the nearest remaining alarm, or the guard draws a patrol card (DEC-16). With
     *draws_per_alarm* (Brown Out, EVENT-1) he draws one card per alarm removed instead."""
-    from burgle.engine.guards import draw_patrol
-
     s = g.s
     removed: dict[int, int] = {}
     for c in cells:
@@ -163,9 +163,9 @@ def remove_alarms(g, cells, draws_per_alarm: bool = False, rule: str = "ALARM-5"
             continue
         if draws_per_alarm:
             for _ in range(removed[floor]):
-                yield from draw_patrol(g, guard)
+                yield from patrol.draw_patrol(g, guard)
         elif alarms_on_floor(g, floor):
             if not s.tiles[guard.die].alarm if guard.die is not None else True:
                 yield from die_to_nearest(g, guard)
         else:
-            yield from draw_patrol(g, guard)
+            yield from patrol.draw_patrol(g, guard)

@@ -3,58 +3,11 @@
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
-from burgle.engine import alarms, draws
+from burgle.engine import alarms, patrol
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
 N = CELLS_PER_FLOOR
-
-
-# ----------------------------------------------------------------------------- patrol deck
-
-def reshuffle(g, guard) -> None:
-    """GUARD-4 / DEC-15: all 16 cards back, shuffle, trim again, speed up by 1 (max 6)."""
-    s = g.s
-    deck = list(alarms.floor_cells(guard.floor))
-    s.chance.shuffle(deck)
-    guard.removed = deck[: s.trim]
-    guard.deck = deck[s.trim:]
-    guard.discard = []
-    draws.set_patrol_known(s, guard.floor, (0, 0))  # a new order: nothing is known of it
-    floor_cell = N * (guard.floor - 1)  # names the floor only: the trimmed cards stay hidden
-    g.note(Happening("reshuffle", "GUARD-4", cell=floor_cell, value=s.trim))
-    if guard.speed < 6:
-        guard.speed += 1
-        g.note(Happening("speed", "GUARD-4", cell=floor_cell, value=guard.speed))
-    else:
-        g.note(Happening("speed_max", "DEC-48", cell=floor_cell, value=guard.speed))
-
-
-def take_card(g, guard):
-    """Generator: the floor's top patrol card, laid face up on the discard pile (GUARD-3,
-    GUARD-4); a chance event unless the players know that card (CHAR-17)."""
-    s = g.s
-    if not guard.deck:
-        reshuffle(g, guard)
-    yield from draws.patrol_top(g, guard)
-    known = draws.known_after_pop(s.patrol_known[guard.floor - 1], len(guard.deck))
-    card = guard.deck.pop()
-    guard.discard.append(card)
-    if known != s.patrol_known[guard.floor - 1]:
-        draws.set_patrol_known(s, guard.floor, known)
-    return card
-
-
-def draw_patrol(g, guard):
-    """GUARD-3: draw a patrol card and move the die there; a card naming the guard's own
-    cell means he has arrived: draw again (DEC-8)."""
-    while True:
-        card = yield from take_card(g, guard)
-        guard.die = card
-        g.note(Happening("patrol_draw", "GUARD-3", cell=card))
-        if card != guard.cell:
-            return
-        g.note(Happening("patrol_redraw", "DEC-8", cell=card))
 
 
 def arrive(g, guard):
@@ -62,13 +15,13 @@ def arrive(g, guard):
     if alarms.alarms_on_floor(g, guard.floor):
         yield from alarms.die_to_nearest(g, guard)
     else:
-        yield from draw_patrol(g, guard)
+        yield from patrol.draw_patrol(g, guard)
 
 
 def place_guard(g, guard, arriving=None):
     """GUARD-2: the guard appears on his first card's cell, then the die is set (a waiting
     alarm takes it, ALARM-2.3). The appearance is an entry for everyone but *arriving*."""
-    card = yield from take_card(g, guard)
+    card = yield from patrol.take_card(g, guard)
     guard.cell = card
     g.note(Happening("guard_placed", "GUARD-2", cell=card))
     yield from guard_enters(g, guard, card, step=False, exclude=arriving)
@@ -197,8 +150,9 @@ def movement_points(g, guard) -> int:
     return max(0, mp)
 
 
-def guard_phase_move(g, guard):
-    """GUARD-5..7: one guard-phase move."""
+def guard_phase_move(g, guard, mp: int | None = None):
+    """GUARD-5..7: one guard-phase move. *mp*: the movement points, when analysis gives
+    them (``Game.guard_walk``); by default GUARD-6 counts them."""
     s = g.s
     if not guard.placed:
         return
@@ -211,7 +165,8 @@ def guard_phase_move(g, guard):
         s.crow = None  # CHAR-12: the crow returns to the Raven
         g.note(Happening("guard_stays", "CHAR-12", cell=guard.cell, value="the crow disrupts him"))
         return
-    mp = movement_points(g, guard)
+    if mp is None:
+        mp = movement_points(g, guard)
     g.note(Happening("guard_moves", "GUARD-6", cell=guard.cell, value=mp))
     table = g.table(guard.floor)
     base = N * (guard.floor - 1)

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, orthogonal_neighbours
+from burgle.data.cards import LOOT_BY_KEY as _LOOT
 from burgle.engine import alarms, draws, guards
+from burgle.engine.cards import items
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
 N = CELLS_PER_FLOOR
-ROOF = FLOORS * N  # the roof, as a link end (ACT-15, TOOL-12)
+ROOF = ALL = FLOORS * N  # the roof, as a link end (ACT-15, TOOL-12); ALL: the number of cells
 
 # Link kinds. "Counting" ones are moves by ACT-5 (ACT-8); walk-down is not.
 COUNTING_LINKS = ("adjacent", "secret_door", "stairs_up", "stairs_down", "duct", "thermal", "gymnastics")
@@ -207,7 +209,6 @@ def counting_move(g, ch, dest: int, kind: str, base_cost: int = 1, ignore_extras
     character got in. *ignore_extras*: Rook's Orders (DEC-25); *can_pay_extra* False: Climb
     Window and Go With Your Gut (an empty Deadbolt stops, a Laser triggers)."""
     s = g.s
-    src = ch.cell
     paying = ch.seat == s.active
     extra = known_extra_cost(g, ch, dest, kind, ignore_extras)
     if paying:
@@ -295,8 +296,47 @@ def entry_effects(g, ch, dest: int, newly: bool, quiet_laser: bool, can_pay_extr
     elif kind == "laboratory":
         if not t.looted:
             s.set_tile(dest, looted=True)
-            yield from g.cards.draw_tool(g, ch, "TILE-11")
+            yield from items.draw_tool(g, ch, "TILE-11")
     elif kind == "walkway":
         down = below(dest)
         if newly and down is not None and s.outcome is None:  # TILE-20: revealed by this move
             yield from fall(g, ch, down, "TILE-20")
+
+
+# ----------------------------------------------------------------------------- the roof (ACT-15)
+
+def escape_link(g, ch) -> bool:
+    s = g.s
+    here = ch.cell
+    t = s.tiles[here]
+    if floor_of(here) == FLOORS and t.kind == "stairs" and t.revealed:
+        return True
+    return any(a == here and b >= ALL for a, b in s.thermal)  # TOOL-12, DEC-28
+
+
+def escape_conditions(g):
+    """ACT-15 / DEC-19: what the team must have done before anyone may escape, wherever
+    from (also read by Freight Elevator on floor 3, EVENT-8, DEC-6): (reason, rule) of the
+    first unmet condition, or None when all hold."""
+    s = g.s
+    uncracked = [c for c in range(ALL) if s.tiles[c].kind == "safe" and not s.tiles[c].cracked]
+    if uncracked:
+        return f"all 3 Safes must be cracked first ({len(uncracked)} still locked)", "ACT-15"
+    lying = [(c, i) for c in range(ALL) for i in s.tiles[c].items if i in _LOOT]
+    if lying:
+        return f"every Loot in play must be held: {lying[0][1]} lies on {g.name(lying[0][0])}", "DEC-19"
+    if s.kitty is not None:
+        return "the Persian Kitty is loose: its holder must catch it first", "LOOT-10"
+    return None
+
+
+def escape(g, ch) -> None:
+    s = g.s
+    ch.escaped = True
+    ch.cell = None
+    s.heads_up[ch.seat] = 0
+    s.skip[ch.seat] = False
+    g.note(Happening("escaped", "ACT-15", cell=FLOORS * N, seat=ch.seat, who=g.who(ch)))
+    if all(c.escaped for c in s.characters):
+        g.note(Happening("won", "END-7"))
+        g.game_over("won", "every character escaped")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, COLS, floor_of
 from burgle.engine import draws
+from burgle.engine.cards import items, tools
 from burgle.engine.happenings import Happening
 
 N = CELLS_PER_FLOOR
@@ -41,7 +42,7 @@ def roll(g, ch, safe_cell: int):
     count = t.dice + (1 if g.has_ability(ch, "steady_hands") else 0)
     dice = yield from draws.roll(g, count, "ACT-11")
     g.note(Happening("safe_roll", "ACT-11", cell=safe_cell, seat=ch.seat, value=dice, who=g.who(ch)))
-    dice = yield from g.cards.after_safe_roll(g, ch, safe_cell, dice)
+    dice = yield from tools.after_safe_roll(g, ch, safe_cell, dice)
     faces = set(dice)
     for c in combination(safe_cell):
         ct = s.tiles[c]
@@ -58,10 +59,10 @@ def crack(g, ch, safe_cell: int):
     s.set_tile(safe_cell, cracked=True)
     g.note(Happening("safe_cracked", "ACT-12", cell=safe_cell))
     drilled = ch.cell != safe_cell  # CHAR-10: rewards lie on the Safe (DEC-22)
-    yield from g.cards.draw_tool(g, ch, "ACT-12", lay_on=safe_cell if drilled else None)
+    yield from items.draw_tool(g, ch, "ACT-12", lay_on=safe_cell if drilled else None)
     if s.outcome:
         return
-    yield from g.cards.draw_loot(g, ch, safe_cell, lay_on=safe_cell if drilled else None)
+    yield from items.draw_loot(g, ch, safe_cell, lay_on=safe_cell if drilled else None)
     for guard in s.guards[: floor_of(safe_cell)]:
         if guard.speed < 6:
             guard.speed += 1

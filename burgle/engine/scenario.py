@@ -352,7 +352,7 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     if len(crew) == 1:  # DEC-57: no Gold Bar in a game with one character
         if "loot_deck" not in sc:
             loot_deck = without_gold_bars(loot_deck)
-        where = ([f"characters[0].loot"] if "gold_bar" in crew[0].loot else []) + \
+        where = (["characters[0].loot"] if "gold_bar" in crew[0].loot else []) + \
             [f"tiles.{cell_name(c)}.items" for c, t in enumerate(tiles) if "gold_bar" in t.items] + \
             (["loot_deck"] if "gold_bar" in loot_deck else [])
         if where:

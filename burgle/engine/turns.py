@@ -2,37 +2,14 @@
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of
-from burgle.engine import alarms, guards, moves, safes
+from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
+from burgle.engine import alarms, guards, moves, patrol, safes
+from burgle.engine.cards import events, items, verbs
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
 N = CELLS_PER_FLOOR
 ROUND_EFFECTS = ("gymnastics", "time_lock", "video_loop")
-
-
-# ----------------------------------------------------------------------------- seats
-
-def next_seat(g, seat: int) -> int:
-    """TURN-1 / DEC-31: the next seat whose character has not escaped (maybe itself)."""
-    chars = g.s.characters
-    n = len(chars)
-    for k in range(1, n + 1):
-        cand = (seat + k) % n
-        if not chars[cand].escaped:
-            return cand
-    return seat
-
-
-def previous_seat(g, seat: int) -> int:
-    """TURN-1: the player on your right."""
-    chars = g.s.characters
-    n = len(chars)
-    for k in range(1, n + 1):
-        cand = (seat - k) % n
-        if not chars[cand].escaped:
-            return cand
-    return seat
 
 
 # ----------------------------------------------------------------------------- setup choice
@@ -44,7 +21,7 @@ def choose_entrance(g, action):
     s.entrance = cell
     yield from moves.reveal(g, cell, "SETUP-9")
     s.set_tile(cell, downstairs=True)
-    yield from guards.draw_patrol(g, s.guards[0])  # SETUP-10
+    yield from patrol.draw_patrol(g, s.guards[0])  # SETUP-10
     s.phase = "actions"
     yield from begin_turn(g, s.active)
 
@@ -106,7 +83,7 @@ def begin_turn(g, seat: int):
             c.reset_turn()
         s.keypad_attempts.clear()
         # (d) loot rolls (LOOT-2, LOOT-10, DEC-39)
-        yield from g.cards.start_of_turn_loot(g, ch)
+        yield from items.start_of_turn_loot(g, ch)
         if s.outcome:
             return
         # (e) allowance
@@ -134,7 +111,7 @@ def end_action_phase(g, escaped: bool = False):
                 return
         threshold = 3 if "stamp" in ch.loot else 2  # TURN-4, LOOT-11
         if s.spent <= threshold:
-            yield from g.cards.draw_event(g, ch)  # TURN-6
+            yield from events.draw_event(g, ch)  # TURN-6
             if s.outcome:
                 return
         yield from guard_phase(g, ch)
@@ -218,20 +195,8 @@ def do_escape(g, action):
     yield from moves.leave(g, ch)
     if s.outcome:
         return True
-    escape(g, ch)
+    moves.escape(g, ch)
     return True
-
-
-def escape(g, ch) -> None:
-    s = g.s
-    ch.escaped = True
-    ch.cell = None
-    s.heads_up[ch.seat] = 0
-    s.skip[ch.seat] = False
-    g.note(Happening("escaped", "ACT-15", cell=FLOORS * N, seat=ch.seat, who=g.who(ch)))
-    if all(c.escaped for c in s.characters):
-        g.note(Happening("won", "END-7"))
-        g.game_over("won", "every character escaped")
 
 
 def do_end(g, action):
@@ -260,7 +225,7 @@ def perform(g, action):
         return
     handler = HANDLERS.get(action.verb)
     if handler is None:
-        ends = yield from g.cards.perform(g, action)
+        ends = yield from verbs.perform(g, action)
     else:
         ends = yield from handler(g, action)
     if s.outcome:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from burgle.geometry.board import CELLS_PER_FLOOR, COLS, cell_name, floor_of, orthogonal_neighbours
 from burgle.data.cards import CHARACTERS, CHARACTER_NAMES
 from burgle.engine import alarms, draws, guards, moves
+from burgle.engine.cards import items
+from burgle.engine.context import ABILITY
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -142,16 +144,8 @@ def candidates(g, ch):
         yield act(verb)
 
 
-_ABILITY = None  # burgle.engine.game.ABILITY, fetched on first use (a function-level import costs ~1 us a call)
-
-
 def _ability(ch) -> str:
-    global _ABILITY
-    if _ABILITY is None:
-        from burgle.engine.game import ABILITY
-
-        _ABILITY = ABILITY
-    return _ABILITY[(ch.name, ch.side)]
+    return ABILITY[(ch.name, ch.side)]
 
 
 # ----------------------------------------------------------------------------- legality
@@ -224,7 +218,7 @@ def _check_climb(g, ch, args, rule, name):
         if t.kind == "deadbolt" and t.revealed and extra >= 2:
             return (f"{g.name(dest)} is a known empty Deadbolt and Climb Window cannot pay its extra "
                     "actions (DEC-50)", rule)
-        return (f"the Gemstone's holder cannot climb into a tile with another character: Climb Window "
+        return ("the Gemstone's holder cannot climb into a tile with another character: Climb Window "
                 "cannot pay extras (LOOT-4)", rule)
     return _cost(g, ch, 3, rule, name)
 
@@ -433,7 +427,7 @@ def perform(g, ch, action):
     if verb == "tinker":  # CHAR-14: 1 own Stealth token for a Tool (never a capture)
         ch.stealth -= 1
         g.note(Happening("stealth_lost", "CHAR-14", cell=ch.cell, seat=ch.seat, value=ch.stealth, who=who))
-        yield from g.cards.draw_tool(g, ch, "CHAR-14")
+        yield from items.draw_tool(g, ch, "CHAR-14")
         return False
 
     if verb == "orders":  # CHAR-15, DEC-25

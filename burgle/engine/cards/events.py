@@ -10,7 +10,9 @@ need to lie in front of their drawer (``s.round_effects``): the core rules read 
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of, orthogonal_neighbours
-from burgle.engine import alarms, draws, guards, legal, moves, turns
+from burgle.data.tiles import COMPUTER_ROOMS
+from burgle.engine import alarms, draws, guards, moves, patrol, seats
+from burgle.engine.cards import items
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -132,7 +134,7 @@ def change_of_plans(g, ch):
     guard = _your_guard_without_alarms(g, ch)
     if guard is None:
         return
-    yield from guards.draw_patrol(g, guard)
+    yield from patrol.draw_patrol(g, guard)
 
 
 def crash(g, ch):
@@ -160,7 +162,7 @@ def dead_drop(g, ch):
     """EVENT-6 / DEC-30: all your Tools and Loot go to the player on your right; a Gold
     Bar that would be the receiver's second stays with you (LOOT-5)."""
     s = g.s
-    seat = turns.previous_seat(g, ch.seat)
+    seat = seats.previous_seat(g, ch.seat)
     if seat == ch.seat:
         _say(g, "EVENT-6", "There is no one on your right: nothing happens.")
         yield from ()
@@ -199,7 +201,7 @@ def freight_elevator(g, ch):
     if up is not None:
         yield from moves.fall(g, ch, up, "EVENT-8")
         return
-    unmet = legal.escape_conditions(g)
+    unmet = moves.escape_conditions(g)
     if unmet is not None:
         _say(g, "EVENT-8", f"The elevator reaches the roof but the team cannot escape yet: {unmet[0]}.")
         return
@@ -207,7 +209,7 @@ def freight_elevator(g, ch):
     yield from moves.leave(g, ch)  # ACT-15: leaving a Motion tile still triggers it
     if g.s.outcome:
         return
-    turns.escape(g, ch)
+    moves.escape(g, ch)
 
 
 def go_with_your_gut(g, ch):
@@ -231,7 +233,7 @@ def gymnastics(g, ch):
 
 def heads_up(g, ch):
     """EVENT-11 / DEC-31: +1 action on the next player's next turn that is not skipped."""
-    seat = turns.next_seat(g, ch.seat)
+    seat = seats.next_seat(g, ch.seat)
     g.s.heads_up[seat] += 1
     _say(g, "EVENT-11", f"{g.who(g.s.characters[seat])} will have 1 more action next turn.", seat=seat)
     yield from ()
@@ -239,7 +241,7 @@ def heads_up(g, ch):
 
 def jump_the_gun(g, ch):
     """EVENT-12 / DEC-31: the next player's next turn is skipped (TURN-10)."""
-    seat = turns.next_seat(g, ch.seat)
+    seat = seats.next_seat(g, ch.seat)
     g.s.skip[seat] = True
     _say(g, "EVENT-12", f"{g.who(g.s.characters[seat])} will skip the next turn.", seat=seat)
     yield from ()
@@ -247,7 +249,7 @@ def jump_the_gun(g, ch):
 
 def jury_rig(g, ch):
     """EVENT-13: draw a Tool (CHAR-13/14 apply; an empty deck gives nothing, DEC-33)."""
-    yield from g.cards.draw_tool(g, ch, "EVENT-13")
+    yield from items.draw_tool(g, ch, "EVENT-13")
 
 
 def keycode_change(g, ch):
@@ -298,7 +300,7 @@ def peekhole(g, ch):
 def reboot(g, ch):
     """EVENT-18: every revealed Computer Room ends with exactly 1 hack token."""
     for c, t in enumerate(g.s.tiles):
-        if t.revealed and t.kind in legal.COMPUTER_ROOMS:
+        if t.revealed and t.kind in COMPUTER_ROOMS:
             g.s.set_tile(c, hack=1)
             _say(g, "EVENT-18", f"The Computer Room on {g.name(c)} now holds 1 hack token.", cell=c)
     yield from ()

@@ -4,8 +4,9 @@ trades and picking up (RULES.md ACT-12, ACT-13, CHAR-13/14, LOOT-2, LOOT-3, LOOT
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
+from burgle.data.cards import TOOL_BY_KEY
 from burgle.data.tiles import ALARM_TILE_KEYS
-from burgle.engine import alarms, draws
+from burgle.engine import alarms, draws, guards
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -14,8 +15,6 @@ VERBS = frozenset({"give", "take", "pick-up", "catch-kitty"})
 
 
 def _is_tool(key: str) -> bool:
-    from burgle.data.cards import TOOL_BY_KEY
-
     return key in TOOL_BY_KEY
 
 
@@ -70,9 +69,7 @@ def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
     key = s.loot_deck.pop()
     _take(g, ch, key, ch.loot, "loot_drawn", "ACT-12", lay_on, "CHAR-10")
     if key == "cursed_goblet":  # LOOT-3, END-5: never a capture
-        from burgle.engine.guards import lose_one
-
-        yield from lose_one(g, ch, "LOOT-3", by_guard=False)
+        yield from guards.lose_one(g, ch, "LOOT-3", by_guard=False)
     elif key == "gold_bar" and "gold_bar" in s.loot_deck:  # LOOT-5
         s.loot_deck.remove("gold_bar")
         s.set_tile(safe_cell, items=s.tiles[safe_cell].items + ("gold_bar",))

@@ -18,13 +18,13 @@ from itertools import permutations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, make_wall, orthogonal_neighbours
 from burgle.data.cards import TOOL_BY_KEY
+from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import alarms, draws, moves
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
 N = CELLS_PER_FLOOR
 ROOF = FLOORS * N
-COMPUTER_ROOMS = ("computer_fingerprint", "computer_laser", "computer_motion")
 NO_TARGET = ("crystal_ball", "emp", "invisible_suit", "makeup_kit", "rollerskates", "smoke_bomb")
 # choices asked inside a Safe roll (TOOL-11); listed here so a stray one gets a reason
 CHOICE_VERBS = ("set-die", "keep-dice")
