@@ -12,12 +12,13 @@ from burgle.engine import moves
 from burgle.engine.cards import verbs
 from burgle.engine.actions import VERBS, Action, act
 from burgle.engine.draws import CHANCE_VERBS
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 ALL = FLOORS * N
 
 
-def legal_actions(g) -> list[Action]:
+def legal_actions(g: Rules) -> list[Action]:
     s = g.s
     if s.phase == "entrance":
         return [act("entrance", c) for c in range(N)]
@@ -32,7 +33,7 @@ def legal_actions(g) -> list[Action]:
     return out
 
 
-def candidates(g, ch, links=None, peeks=None):
+def candidates(g: Rules, ch, links=None, peeks=None):
     yield from (act("move", c) for c in (moves.links_from(g, ch) if links is None else links))
     yield from (act("peek", c) for c in (moves.peek_targets(g, ch) if peeks is None else peeks))
     tile = g.s.tiles[ch.cell]
@@ -50,7 +51,7 @@ def candidates(g, ch, links=None, peeks=None):
         yield act("escape")
 
 
-def normalize(g, action: Action) -> Action:
+def normalize(g: Rules, action: Action) -> Action:
     """Write an action the way legal_actions() lists it (a Safe on your own tile needs no cell)."""
     if action.verb in ("add-die", "roll") and action.args and g.s.phase == "actions":
         if action.args[0] == g.active_character.cell:
@@ -58,7 +59,7 @@ def normalize(g, action: Action) -> Action:
     return action
 
 
-def why_illegal(g, action: Action) -> tuple[str, str]:
+def why_illegal(g: Rules, action: Action) -> tuple[str, str]:
     s = g.s
     if s.phase == "entrance":
         if action.verb == "entrance":
@@ -73,14 +74,14 @@ def why_illegal(g, action: Action) -> tuple[str, str]:
     return found
 
 
-def _afford(g, cost: int):
+def _afford(g: Rules, cost: int):
     left = g.s.allowance - g.s.spent
     if cost > left:
         return left
     return None
 
 
-def reason(g, ch, action: Action, links=None, peeks=None):
+def reason(g: Rules, ch, action: Action, links=None, peeks=None):
     """(reason, rule id) why *action* is illegal for the active character, or None.
 
     Verbs this module does not know are left to the cards (returns None only for
@@ -148,7 +149,7 @@ CHOICE_VERBS = ("alarm", "laser", "deadbolt", "cancel-alarm", "allow-alarm", "st
                 "keep", "draw", "order", "events-order")
 
 
-def _out_of_secret_door(g, ch, dest: int) -> bool:
+def _out_of_secret_door(g: Rules, ch, dest: int) -> bool:
     """TILE-16: *dest* is across a wall from the revealed Secret Door the character stands on."""
     here = ch.cell
     t = g.s.tiles[here]
@@ -156,7 +157,7 @@ def _out_of_secret_door(g, ch, dest: int) -> bool:
             and dest % N in orthogonal_neighbours(here % N) and not g.adjacent(here, dest))
 
 
-def _safe_reason(g, ch, action):
+def _safe_reason(g: Rules, ch, action):
     s = g.s
     target = action.args[0] if action.args else ch.cell
     cost = 2 if action.verb == "add-die" else 1
@@ -188,7 +189,7 @@ def _safe_reason(g, ch, action):
     return None
 
 
-def _escape_reason(g, ch):
+def _escape_reason(g: Rules, ch):
     if not moves.escape_link(g, ch):
         return "escape is only from the floor-3 Stairs tile (or a thermal link to the roof)", "ACT-15"
     if g.round_effect_active("time_lock"):

@@ -5,11 +5,12 @@ from __future__ import annotations
 from burgle.geometry.board import CELLS_PER_FLOOR
 from burgle.engine import draws
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 
 
-def reshuffle(g, guard) -> None:
+def reshuffle(g: Rules, guard) -> None:
     """GUARD-4 / DEC-15: all 16 cards back, shuffle, trim again, speed up by 1 (max 6)."""
     s = g.s
     deck = list(range(N * (guard.floor - 1), N * guard.floor))
@@ -27,7 +28,7 @@ def reshuffle(g, guard) -> None:
         g.note(Happening("speed_max", "DEC-48", cell=floor_cell, value=guard.speed))
 
 
-def take_card(g, guard):
+def take_card(g: Rules, guard):
     """Generator: the floor's top patrol card, laid face up on the discard pile (GUARD-3,
     GUARD-4); a chance event unless the players know that card (CHAR-17)."""
     s = g.s
@@ -42,7 +43,7 @@ def take_card(g, guard):
     return card
 
 
-def draw_patrol(g, guard):
+def draw_patrol(g: Rules, guard):
     """GUARD-3: draw a patrol card and move the die there; a card naming the guard's own
     cell means he has arrived: draw again (DEC-8)."""
     while True:

@@ -6,6 +6,7 @@ from burgle.geometry.board import CELLS_PER_FLOOR, COLS, floor_of
 from burgle.engine import draws
 from burgle.engine.cards import items, tools
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 
@@ -20,21 +21,21 @@ def combination(safe_cell: int) -> list[int]:
     return same_row + same_col
 
 
-def hack(g, ch):
+def hack(g: Rules, ch):
     g.s.spent += 1
     t = g.s.set_tile(ch.cell, hack=min(6, g.s.tiles[ch.cell].hack + 1))
     g.note(Happening("hack", "ACT-9", cell=ch.cell, seat=ch.seat, value=t.hack, who=g.who(ch)))
     yield from ()
 
 
-def add_die(g, ch, safe_cell: int):
+def add_die(g: Rules, ch, safe_cell: int):
     g.s.spent += 2
     t = g.s.set_tile(safe_cell, dice=g.s.tiles[safe_cell].dice + 1)
     g.note(Happening("safe_die", "ACT-10", cell=safe_cell, seat=ch.seat, value=t.dice, who=g.who(ch)))
     yield from ()
 
 
-def roll(g, ch, safe_cell: int):
+def roll(g: Rules, ch, safe_cell: int):
     """ACT-11: roll the Safe's dice (+1 for the basic Peterman); crack matching face-up tiles."""
     s = g.s
     t = s.tiles[safe_cell]
@@ -53,7 +54,7 @@ def roll(g, ch, safe_cell: int):
         yield from crack(g, ch, safe_cell)
 
 
-def crack(g, ch, safe_cell: int):
+def crack(g: Rules, ch, safe_cell: int):
     """ACT-12: the cracker draws a Tool, then a Loot; dice of this floor and below rise."""
     s = g.s
     s.set_tile(safe_cell, cracked=True)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 
-def next_seat(g, seat: int) -> int:
+from burgle.engine.context import Rules
+
+def next_seat(g: Rules, seat: int) -> int:
     """TURN-1 / DEC-31: the next seat whose character has not escaped (maybe itself)."""
     chars = g.s.characters
     n = len(chars)
@@ -14,7 +16,7 @@ def next_seat(g, seat: int) -> int:
     return seat
 
 
-def previous_seat(g, seat: int) -> int:
+def previous_seat(g: Rules, seat: int) -> int:
     """TURN-1: the player on your right."""
     chars = g.s.characters
     n = len(chars)

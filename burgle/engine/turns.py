@@ -7,6 +7,7 @@ from burgle.engine import alarms, guards, moves, patrol, safes
 from burgle.engine.cards import events, items, verbs
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 ROUND_EFFECTS = ("gymnastics", "time_lock", "video_loop")
@@ -14,7 +15,7 @@ ROUND_EFFECTS = ("gymnastics", "time_lock", "video_loop")
 
 # ----------------------------------------------------------------------------- setup choice
 
-def choose_entrance(g, action):
+def choose_entrance(g: Rules, action):
     """SETUP-9, SETUP-10, SETUP-11: reveal the entrance, set the first destination, begin."""
     s = g.s
     cell = action.args[0]
@@ -28,7 +29,7 @@ def choose_entrance(g, action):
 
 # ----------------------------------------------------------------------------- start of turn
 
-def expire_round_effects(g, seat: int) -> None:
+def expire_round_effects(g: Rules, seat: int) -> None:
     """TURN-2a / TURN-9: round effects owned by *seat* expire and its E.M.P. ends."""
     s = g.s
     for owner, key in [e for e in s.round_effects if e[0] == seat]:
@@ -40,7 +41,7 @@ def expire_round_effects(g, seat: int) -> None:
         g.note(Happening("round_effect_ends", "TOOL-6", seat=seat, value="E.M.P."))
 
 
-def pass_turn(g, seat: int):
+def pass_turn(g: Rules, seat: int):
     """TURN-8: play passes to the next player. Escaped seats passed over lose their round
     effects and E.M.P. at the moment their turn would have begun (TURN-9, DEC-32)."""
     chars = g.s.characters
@@ -54,7 +55,7 @@ def pass_turn(g, seat: int):
     yield from begin_turn(g, nxt)
 
 
-def begin_turn(g, seat: int):
+def begin_turn(g: Rules, seat: int):
     """TURN-2, looping over skipped turns (TURN-10) until a seat has an action phase."""
     s = g.s
     while s.outcome is None:
@@ -73,6 +74,7 @@ def begin_turn(g, seat: int):
         # (b) placement on the entrance, a non-counting arrival (SETUP-11, DEC-13)
         if not ch.placed_once:
             ch.placed_once = True
+            assert s.entrance is not None  # the actions phase comes after the entrance
             ch.cell = s.entrance
             g.note(Happening("placed", "SETUP-11", cell=s.entrance, seat=seat, who=g.who(ch)))
             yield from guards.arrival_sight(g, ch, s.entrance, tiara=False)  # LOOT-12: not a move
@@ -95,7 +97,7 @@ def begin_turn(g, seat: int):
 
 # ----------------------------------------------------------------------------- end of turn
 
-def end_action_phase(g, escaped: bool = False):
+def end_action_phase(g: Rules, escaped: bool = False):
     """TURN-4..8: Thermo, Event, guard phase, next player."""
     s = g.s
     seat = s.active
@@ -103,6 +105,7 @@ def end_action_phase(g, escaped: bool = False):
     if "invisible_suit" in s.turn_effects:  # TOOL-7, DEC-26: it covers this action phase only
         s.turn_effects.remove("invisible_suit")
     if not escaped:
+        assert ch.cell is not None
         t = s.tiles[ch.cell]
         if t.kind == "thermo" and t.working:  # TURN-5, TILE-19
             g.note(Happening("thermo", "TURN-5", cell=ch.cell, seat=seat, who=g.who(ch)))
@@ -121,7 +124,7 @@ def end_action_phase(g, escaped: bool = False):
     yield from pass_turn(g, seat)  # TURN-8
 
 
-def guard_phase(g, ch):
+def guard_phase(g: Rules, ch):
     """TURN-7: Acrobat penalty, then the guard of the active character's floor moves."""
     s = g.s
     if ch.escaped or not ch.on_board:
@@ -151,7 +154,7 @@ def guard_phase(g, ch):
 
 # ----------------------------------------------------------------------------- handlers
 
-def do_move(g, action):
+def do_move(g: Rules, action):
     ch = g.active_character
     dest = action.args[0]
     kind, _ = moves.usable_link(g, ch, dest)
@@ -163,31 +166,35 @@ def do_move(g, action):
     return False
 
 
-def do_peek(g, action):
+def do_peek(g: Rules, action):
     ch = g.active_character
     g.s.spent += 1
     yield from moves.peek(g, ch, action.args[0])
     return False
 
 
-def do_hack(g, action):
+def do_hack(g: Rules, action):
     yield from safes.hack(g, g.active_character)
     return False
 
 
-def do_add_die(g, action):
+def do_add_die(g: Rules, action):
     ch = g.active_character
-    yield from safes.add_die(g, ch, action.args[0] if action.args else ch.cell)
+    cell = action.args[0] if action.args else ch.cell
+    assert cell is not None
+    yield from safes.add_die(g, ch, cell)
     return False
 
 
-def do_roll(g, action):
+def do_roll(g: Rules, action):
     ch = g.active_character
-    yield from safes.roll(g, ch, action.args[0] if action.args else ch.cell)
+    cell = action.args[0] if action.args else ch.cell
+    assert cell is not None
+    yield from safes.roll(g, ch, cell)
     return False
 
 
-def do_escape(g, action):
+def do_escape(g: Rules, action):
     """ACT-15: off to the roof; the action phase ends with no Event and no guard move."""
     s = g.s
     ch = g.active_character
@@ -199,7 +206,7 @@ def do_escape(g, action):
     return True
 
 
-def do_end(g, action):
+def do_end(g: Rules, action):
     yield from ()
     return True
 
@@ -216,7 +223,7 @@ HANDLERS = {
 }
 
 
-def perform(g, action):
+def perform(g: Rules, action):
     """Resolve one top-level action, then, if it ended the action phase, the rest of the
     turn and the start of the next one."""
     s = g.s

@@ -9,6 +9,7 @@ from burgle.data.tiles import ALARM_TILE_KEYS
 from burgle.engine import alarms, draws, guards
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 VERBS = frozenset({"give", "take", "pick-up", "catch-kitty"})
@@ -20,7 +21,7 @@ def _is_tool(key: str) -> bool:
 
 # ----------------------------------------------------------------------------- drawing
 
-def draw_tool(g, ch, rule: str, lay_on: int | None = None):
+def draw_tool(g: Rules, ch, rule: str, lay_on: int | None = None):
     """A character gets a Tool from the deck (Lab, Safe, Jury-Rig, Tinker). With a Rigger
     in the game it may draw 2 and keep 1 (CHAR-13/14). The Tool deck never reshuffles (DEC-33)."""
     s = g.s
@@ -49,7 +50,7 @@ def draw_tool(g, ch, rule: str, lay_on: int | None = None):
     _take(g, ch, kept, ch.tools, "tool_drawn", rule, lay_on, rule)
 
 
-def _take(g, ch, key: str, hand: list, kind: str, rule: str, lay_on: int | None, laid_rule: str) -> None:
+def _take(g: Rules, ch, key: str, hand: list, kind: str, rule: str, lay_on: int | None, laid_rule: str) -> None:
     """A drawn card goes into *hand* (Happening *kind*), or lies on the drilled Safe's tile
     *lay_on* (DEC-22)."""
     if lay_on is not None:
@@ -60,7 +61,7 @@ def _take(g, ch, key: str, hand: list, kind: str, rule: str, lay_on: int | None,
         g.note(Happening(kind, rule, seat=ch.seat, value=g.card_name(key), who=g.who(ch)))
 
 
-def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
+def draw_loot(g: Rules, ch, safe_cell: int, lay_on: int | None = None):
     """ACT-12: the cracker takes the top Loot, with its on-draw effects (LOOT-3, LOOT-5)."""
     s = g.s
     if not s.loot_deck:
@@ -79,7 +80,7 @@ def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
 
 # ----------------------------------------------------------------------------- loot at turn start
 
-def start_of_turn_loot(g, ch):
+def start_of_turn_loot(g: Rules, ch):
     """TURN-2d / DEC-39: Chihuahua, then Persian Kitty."""
     s = g.s
     if "chihuahua" in ch.loot:  # LOOT-2
@@ -96,7 +97,7 @@ def start_of_turn_loot(g, ch):
             yield from kitty_escapes(g, ch)
 
 
-def kitty_escapes(g, ch):
+def kitty_escapes(g: Rules, ch):
     s = g.s
     here = ch.cell
     floor = floor_of(here)
@@ -120,7 +121,7 @@ def kitty_escapes(g, ch):
 
 # ----------------------------------------------------------------------------- free actions
 
-def candidates(g, ch):
+def candidates(g: Rules, ch):
     s = g.s
     for other in g.characters_at(ch.cell):
         if other is ch:
@@ -139,7 +140,7 @@ def _holds(ch, key):
     return key in ch.tools or key in ch.loot
 
 
-def reason(g, ch, action):
+def reason(g: Rules, ch, action):
     s = g.s
     verb = action.verb
     if verb in ("give", "take"):
@@ -173,7 +174,7 @@ def reason(g, ch, action):
     return None
 
 
-def perform(g, ch, action):
+def perform(g: Rules, ch, action):
     s = g.s
     verb = action.verb
     if verb in ("give", "take"):
