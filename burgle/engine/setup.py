@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, parse_walls
 from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
+from burgle.data.setup import START_SPEED, TRIM
 from burgle.data.tiles import TILE_COPIES
 from burgle.data.walls import BANK_JOB_WALLS
 from burgle.engine.chance import Chance
@@ -16,8 +17,6 @@ from burgle.engine.errors import ScenarioError
 from burgle.engine.state import Character, GameState, Guard, Tile
 
 N = CELLS_PER_FLOOR
-TRIM = {1: 9, 2: 6, 3: 3, 4: 0}  # SETUP-4, DEC-14: by characters
-START_SPEED = {1: 2, 2: 3, 3: 4}  # SETUP-5
 BANK_JOB = [parse_walls(",".join(BANK_JOB_WALLS[f])) for f in range(1, FLOORS + 1)]
 
 
