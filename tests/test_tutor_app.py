@@ -408,3 +408,17 @@ def test_the_page_names_itself_and_marks_its_live_regions(all_lessons):
     assert ".burgle-tutor .burgle-feedback" in all_lessons.helper.live
     assert "href='#burgle-lookup'" in with_class(all_lessons, "burgle-skip-box")[0].value
     assert "⛔" not in html.unescape(str([w.value for w in walk(all_lessons.root) if hasattr(w, "value")]))
+
+
+def test_the_game_panel_shows_only_what_players_see():
+    """A face-down Safe is 'not found yet'; two games differing only in face-down tiles and
+    deck orders give the same panel (hidden information stays hidden)."""
+    from burgle.engine.game import Game
+    from burgle.web.ui import game_state_html
+
+    a, b = Game.new(seed=3, characters=["hawk"]), Game.new(seed=4, characters=["hawk"])
+    assert game_state_html(a).count("Safe not found yet") == 3
+    for g in (a, b):  # same public facts: deck sizes and discard piles, no tile revealed
+        for guard in g.s.guards:
+            guard.discard = []
+    assert game_state_html(a) == game_state_html(b)

@@ -7,6 +7,7 @@ server's flags, start/stop, and that binder/ carries the same configuration.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import socket
@@ -56,6 +57,7 @@ def test_voila_command_has_every_setting_the_page_needs():
         "--MappingKernelManager.cull_idle_timeout=120",
         "--MappingKernelManager.cull_interval=60",
         "--VoilaExecutor.iopub_timeout=60",
+        "--template=burgle",
     ):
         assert flag in cmd, flag
     assert not any(a.startswith("--ip") for a in cmd), "voila ignores --ip; --Voila.ip binds"
@@ -160,3 +162,15 @@ def test_an_extra_flag_replaces_the_default_of_the_same_name():
     cmd = voila_command("nb.ipynb", 1, extra=["--VoilaExecutor.iopub_timeout=4", "--debug"])
     assert [a for a in cmd if a.startswith("--VoilaExecutor.iopub_timeout")] == ["--VoilaExecutor.iopub_timeout=4"]
     assert cmd[-1] == "--debug"
+
+
+def test_the_page_template_drops_the_cdn_and_is_found_where_voila_looks():
+    """Issue 10: Voila's lab template links Font Awesome from a CDN; the page draws no icon."""
+    folder = server.TEMPLATE_ROOT / "voila" / "templates" / server.TEMPLATE
+    text = (folder / "index.html.j2").read_text()
+    assert "extends 'lab/index.html.j2'" in text and text.count("fontawesome-free") == 2
+    assert json.loads((folder / "conf.json").read_text())["base_template"] == "lab"
+    env = server.server_env({"JUPYTER_PATH": "/elsewhere"})
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(server.TEMPLATE_ROOT), "/elsewhere"]
+    post_build = (ROOT / "binder" / "postBuild").read_text()
+    assert "burgle/web/tutor/voila/templates/burgle" in post_build and "jupyter --data-dir" in post_build

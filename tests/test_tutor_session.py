@@ -297,3 +297,9 @@ def test_lessons_name_their_parts_and_tools_are_not_basics():
     sections = dict(lesson_sections(load_all(TUTORIALS)))
     assert list(sections) == ["The basics", "Guards and alarms", "Rooms", "The crew", "Tools and loot", "Events"]
     assert all(40 <= l.order < 50 for l in sections["Tools and loot"])
+
+
+def test_the_picture_in_words_counts_one_tile_in_the_singular(session):
+    """Issue 10 §6: '1 tiles face up'."""
+    session.next()
+    assert "1 tile face up:" in session.alt_text() and "1 tiles" not in session.alt_text()

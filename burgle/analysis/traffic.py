@@ -68,7 +68,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from burgle.geometry.board import CELLS_PER_FLOOR, COLS, FloorLayout, index_name
+from burgle.geometry.board import CELLS_PER_FLOOR, COLS, FloorLayout, cell_name, index_name
 from burgle.geometry.routing import route_table
 
 __all__ = [
@@ -85,6 +85,8 @@ __all__ = [
     "traffic_maps",
     "sample_patrol_steps",
     "engine_patrol_steps",
+    "EngineRun",
+    "ENGINE_CYCLES",
     "TRIM",
 ]
 
@@ -293,80 +295,99 @@ def traffic_maps(walls, characters: int = 2) -> TrafficMaps:
 # ----------------------------------------------------------------------------- simulations
 
 
-def sample_patrol_steps(walls, steps: int, chance, characters: int = 2) -> tuple[int, ...]:
-    """Steps entering each cell over *steps* guard steps of a simulated patrol deck: 16
-    cards shuffled by *chance* (``below(n)``, e.g. :class:`burgle.engine.chance.Chance`),
-    ``trim`` removed, drawn one by one, a card naming his own cell drawn again, all 16
-    reshuffled when the deck is empty. The guard starts on the first card drawn."""
+def sample_patrol_steps(walls, cycles: int, chance, characters: int = 2) -> tuple[int, ...]:
+    """Steps entering each cell over *cycles* complete cycles of a simulated patrol deck:
+    16 cards shuffled by *chance* (``below(n)``, e.g. :class:`burgle.engine.chance.Chance`),
+    ``trim`` removed, drawn one by one, a card naming his own cell drawn again (DEC-8), all
+    16 reshuffled when the deck is empty (GUARD-4). The guard starts on the first card
+    drawn; counting starts at the first reshuffle (from there the patrol is stationary:
+    the last card of a shuffled cycle is any cell alike) and covers whole cycles, so the
+    counts estimate :func:`step_shares` without bias from where the run starts or stops."""
     trim = _trim(characters)
     table = route_table(frozenset(walls))
     counts = [0] * N
-    deck: list[int] = []
 
-    def draw() -> int:
-        if not deck:
-            cards = list(range(N))
-            for i in range(N - 1, 0, -1):  # Fisher-Yates
-                j = chance.below(i + 1)
-                cards[i], cards[j] = cards[j], cards[i]
-            deck.extend(cards[trim:])
-        return deck.pop()
+    def shuffled() -> list[int]:
+        cards = list(range(N))
+        for i in range(N - 1, 0, -1):  # Fisher-Yates
+            j = chance.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards[trim:]
 
-    guard, taken = draw(), 0
-    while taken < steps:
-        dest = draw()
-        if dest == guard:  # GUARD-3, DEC-8
-            continue
-        for c in table.route(guard, dest)[: steps - taken]:
-            counts[c] += 1
-            taken += 1
-        guard = dest
+    deck = shuffled()
+    guard = deck.pop()
+    for cycle in range(cycles + 1):
+        while deck:
+            dest = deck.pop()
+            if dest == guard:  # GUARD-3, DEC-8: draw again
+                continue
+            if cycle:  # the first cycle is the run-in
+                for c in table.route(guard, dest):
+                    counts[c] += 1
+            guard = dest
+        deck = shuffled()
     return tuple(counts)
 
 
+ENGINE_CYCLES = {1: 20, 2: 14, 3: 11, 4: 9}
+"""Patrol cycles counted per engine game, by crew size: about 500 guard steps, far fewer
+sightings than the 99 Stealth that would end the game."""
+
+
+@dataclass(frozen=True)
+class EngineRun:
+    """:func:`engine_patrol_steps`: per game, guard steps entering each cell; ``discarded``:
+    games that ended (a capture) before their cycles were complete, left out."""
+
+    games: tuple[tuple[int, ...], ...]
+    discarded: int
+
+    @property
+    def steps(self) -> int:
+        return sum(map(sum, self.games))
+
+
 def _bounce_pair(walls) -> tuple[int, int]:
-    layout = FloorLayout(frozenset(walls))
-    a = 0
-    return a, layout.neighbours[a][0]
+    return 0, FloorLayout(frozenset(walls)).neighbours[0][0]  # A1 and its first open neighbour
 
 
-def engine_patrol_steps(walls, steps: int, seed: int = 0, characters: int = 1,
-                        batches: int = 1) -> tuple[tuple[int, ...], ...]:
+def engine_patrol_steps(walls, games: int, seed: int = 0, characters: int = 1,
+                        cycles: int | None = None) -> EngineRun:
     """The real engine's floor-1 guard on these walls, counted step by step.
 
-    Plays games through the public API only: a scenario puts the crew (*characters*
-    Peterman, Hawk, ... with 99 Stealth each, so sightings never end the game early) on
-    two revealed Secret Doors in A1 and a neighbour, and each turn every character walks
-    between them three times (3 actions: no Event is drawn, TURN-4) and ends its turn,
-    so the guard patrols with no alarm. A new game (seed + 1) starts if one ends. Returns
-    the per-cell counts of ``guard_step`` happenings in *batches* consecutive batches
-    (for batch-means error estimates), *steps* in all.
+    Plays *games* games (seeds *seed*, *seed* + 1, ...) through the public API only: a
+    scenario puts the crew (*characters*: Peterman, Hawk, Rook, Spotter, with 99 Stealth
+    each) on two revealed Secret Doors, A1 and a neighbour, and each turn every character
+    walks between them three times (3 actions: no Event is drawn, TURN-4) and ends its
+    turn, so the guard patrols with no alarm. In each game the ``guard_step`` happenings
+    are counted over *cycles* whole patrol cycles (default :data:`ENGINE_CYCLES`), from
+    the second ``reshuffle`` happening on: the first cycle comes from the scenario's deck
+    and the second from a fresh shuffle whose last card is any cell alike, so from there
+    the patrol is stationary, and whole cycles leave no bias from where counting stops.
     """
     from burgle.engine.game import Game
-    from burgle.geometry.board import cell_name, wall_name
+    from burgle.geometry.layouts import layout_text
 
     crew = ["peterman", "hawk", "rook", "spotter"][:characters]
+    cycles = ENGINE_CYCLES[characters] if cycles is None else cycles
     _trim(characters)
     a, b = _bounce_pair(walls)
     names = [cell_name(a), cell_name(b)]
-    per_batch = -(-steps // batches)
-    out = [[0] * N for _ in range(batches)]
-    taken = 0
-    game_seed = seed
-    while taken < steps:
-        doc = {
-            "seed": game_seed,
-            "walls": {"1": ", ".join(wall_name(w) for w in sorted(walls))},
+    out, discarded = [], 0
+    for g in range(games):
+        game = Game.from_scenario({
+            "seed": seed + g,
+            "walls": {"1": layout_text(walls)},
             "tiles": {names[0]: "secret_door 1 revealed", names[1]: "secret_door 2 revealed"},
             "characters": [{"character": c, "cell": names[0], "stealth": 99} for c in crew],
             "guards": [{"floor": 1, "cell": "1D4", "die": "1A4"}],
             "entrance": names[0],
-        }
-        game = Game.from_scenario(doc)
-        where = {seat: 0 for seat in range(characters)}
-        while taken < steps and not game.is_over:
+        })
+        where = [0] * characters
+        counts, shuffles = [0] * N, 0
+        while shuffles < cycles + 2 and not game.is_over:
             seat = game.seat_to_act
-            if game.pending is not None:  # no choice is expected; take the first to stay general
+            if game.pending is not None:  # no choice is expected here; take the first to stay general
                 happened = game.apply(game.legal_actions()[0])
             elif game.actions_left > 1:
                 where[seat] ^= 1
@@ -374,8 +395,12 @@ def engine_patrol_steps(walls, steps: int, seed: int = 0, characters: int = 1,
             else:
                 happened = game.apply("end")
             for h in happened:
-                if h.kind == "guard_step" and h.cell is not None and h.cell < N and taken < steps:
-                    out[min(taken // per_batch, batches - 1)][h.cell] += 1
-                    taken += 1
-        game_seed += 1
-    return tuple(tuple(row) for row in out)
+                if h.kind == "reshuffle" and h.cell is not None and h.cell < N:
+                    shuffles += 1
+                elif h.kind == "guard_step" and h.cell is not None and h.cell < N and 2 <= shuffles < cycles + 2:
+                    counts[h.cell] += 1
+        if shuffles < cycles + 2:
+            discarded += 1
+        else:
+            out.append(tuple(counts))
+    return EngineRun(tuple(out), discarded)

@@ -200,12 +200,9 @@ def _border_wall(token: str) -> bool:
     if not m:
         return False
     c1, r1, sep, c2, r2 = m.group(1).upper(), int(m.group(2)), m.group(3), m.group(4).upper(), int(m.group(5))
-    on = lambda c, r: c in "ABCD" and 1 <= r <= ROWS  # noqa: E731
-    if on(c1, r1) == on(c2, r2):
-        return False
-    if sep == "|":
-        return r1 == r2 and ord(c2) == ord(c1) + 1 and (c1, c2) in (("D", "E"), ("@", "A"))
-    return c1 == c2 and r2 == r1 + 1 and (r1 == 0 or r2 == ROWS + 1)
+    if sep == "|":  # right of column D
+        return r1 == r2 and 1 <= r1 <= ROWS and (c1, c2) == ("D", "E")
+    return c1 == c2 and c1 in "ABCD" and r2 == r1 + 1 and (r1 == 0 or r2 == ROWS + 1)  # above row 1, below row 4
 
 
 def parse_layout(text: str) -> frozenset[Wall]:
@@ -242,14 +239,25 @@ def parse_layout(text: str) -> frozenset[Wall]:
 # and cell i+1 is open, of a "south" mask the side between i and i+4.
 _EAST_ALL = sum(1 << a for a, b in POSITIONS if b == a + 1)
 _SOUTH_ALL = sum(1 << a for a, b in POSITIONS if b == a + COLS)
-_BLOCK = [
-    [(sum(1 << POSITIONS[8 * chunk + k][0] for k in range(8) if byte >> k & 1 and POSITIONS[8 * chunk + k][1]
-          == POSITIONS[8 * chunk + k][0] + 1),
-      sum(1 << POSITIONS[8 * chunk + k][0] for k in range(8) if byte >> k & 1 and POSITIONS[8 * chunk + k][1]
-          == POSITIONS[8 * chunk + k][0] + COLS))
-     for byte in range(256)]
-    for chunk in range(3)
-]  # _BLOCK[chunk][byte of the mask] = (east sides, south sides) that byte's walls close
+
+
+def _closing_table(chunk: int) -> list[tuple[int, int]]:
+    """For each value of byte *chunk* of a position mask: the (east, south) sides its walls close."""
+    table = []
+    for byte in range(256):
+        east = south = 0
+        for k in range(8):
+            if byte >> k & 1:
+                a, b = POSITIONS[8 * chunk + k]
+                if b == a + 1:
+                    east |= 1 << a
+                else:
+                    south |= 1 << a
+        table.append((east, south))
+    return table
+
+
+_BLOCK = [_closing_table(chunk) for chunk in range(3)]
 
 
 def _open_sides(mask: int) -> tuple[int, int]:

@@ -1,8 +1,11 @@
 """Checking lessons against the engine, and which rules they teach.
 
-:func:`check_lesson` plays a lesson with its expected actions from start to end: every
-expected action must be legal, and every claim about what happened (a happening of a
-kind on a cell, a value in the state snapshot) must match what the engine reports.
+:func:`check_lesson` first lints the starting board (:mod:`burgle.lessons.realism`: a state a
+real game could reach), then plays the lesson with its expected actions from start to end:
+every expected action must be legal, and every claim about what happened (a happening of a
+kind on a cell, a value in the state snapshot, dice, routes, refusals:
+:mod:`burgle.lessons.claims`) must match what the engine reports; every die value and route
+the prose names must be backed by such a claim.
 A step's prediction (``[steps.predict]``) must be proved right by the engine: its
 claims are checked on the happenings from its step to the step named ``by``, and on the
 state after that step.
@@ -14,6 +17,8 @@ import re
 
 from burgle.geometry.board import cell_name, parse_cell
 from burgle.data.rules import RULE_INDEX
+from burgle.engine.errors import IllegalAction
+from burgle.lessons import claims, realism
 from burgle.lessons.model import Lesson, LessonError, Step, load_all, start
 
 
@@ -41,9 +46,33 @@ def snapshot_value(snapshot: dict, path: str):
 
 
 def check_step(lesson: Lesson, step: Step, game) -> list:
-    """Apply the step's expected action and verify its claims. Returns the happenings."""
-    if step.expect is None:
-        return []
+    """Apply the step's expected action and verify its claims. Returns the happenings.
+
+    A read-and-continue step (no expected action) has its state, guard-die, route and
+    refusal claims checked against the current state."""
+    before = _before(game)
+    check_refusals(lesson, step, game)
+    happened = []
+    if step.expect is not None:
+        happened = _apply(lesson, step, game)
+        check_happened(lesson, step, happened)
+    snap = game.to_dict()
+    check_state(lesson, step, snap)
+    check_dice_claims(lesson, step, happened, snap)
+    check_route_claims(lesson, step, before["walls"], _walls(game))
+    check_prose(lesson, step, happened, before["guards"])
+    return happened
+
+
+def _walls(game) -> list[frozenset]:
+    return [frozenset(w) for w in game.s.walls]
+
+
+def _before(game) -> dict:
+    return {"walls": _walls(game), "guards": {g.floor: g.cell for g in game.s.guards}}
+
+
+def _apply(lesson: Lesson, step: Step, game) -> list:
     if step.expect not in game.legal_actions():
         try:
             game.check(step.expect)
@@ -51,7 +80,10 @@ def check_step(lesson: Lesson, step: Step, game) -> list:
         except ValueError as exc:
             why = str(exc)
         raise LessonError(lesson.id, f"the expected action {str(step.expect)!r} is illegal: {why}", step.key)
-    happened = list(game.apply(step.expect))
+    return list(game.apply(step.expect))
+
+
+def check_happened(lesson: Lesson, step: Step, happened: list) -> None:
     seen = {(h.kind, h.cell) for h in happened} | {(h.kind, None) for h in happened}
     for kind, cell in step.happened:
         if (kind, cell) not in seen:
@@ -61,11 +93,14 @@ def check_step(lesson: Lesson, step: Step, game) -> list:
     named = {parse_cell(m) for m in CELL_IN_TEXT.findall(step.after)}
     vouched = {cell for _, cell in step.happened} | set(step.highlight) | {
         parse_cell(v) for v in step.state.values() if isinstance(v, str) and CELL_IN_TEXT.fullmatch(v)}
+    vouched |= {c for r in step.routes for c in r.sequence()}
     unclaimed = sorted(named - vouched)
     if unclaimed:
         raise LessonError(lesson.id, "the 'after' text names " + ", ".join(map(cell_name, unclaimed))
-                          + " but no 'happened' or 'state' claim (or highlight) checks it", step.key)
-    snap = game.to_dict()
+                          + " but no 'happened', 'state' or 'routes' claim (or highlight) checks it", step.key)
+
+
+def check_state(lesson: Lesson, step: Step, snap: dict) -> None:
     for path, expected in step.state.items():
         try:
             actual = snapshot_value(snap, path)
@@ -73,7 +108,71 @@ def check_step(lesson: Lesson, step: Step, game) -> list:
             raise LessonError(lesson.id, f"state claim {path!r} names no field of the game state", step.key) from None
         if actual != expected:
             raise LessonError(lesson.id, f"claims {path} = {expected!r}, but the engine has {actual!r}", step.key)
-    return happened
+
+
+# ---------------------------------------------------------------------- dice, routes, refusals
+def check_refusals(lesson: Lesson, step: Step, game) -> None:
+    """Each 'refused' action is illegal when the step starts, and its refusal cites the rule given."""
+    for action, rule in step.refused.items():
+        try:
+            game.check(action)
+        except IllegalAction as exc:
+            if rule and exc.rule != rule:
+                raise LessonError(lesson.id, f"claims {action!r} is refused by {rule}, but the engine refuses it "
+                                  f"citing {exc.rule}: {exc.reason}", step.key) from None
+            continue
+        raise LessonError(lesson.id, f"claims {action!r} is refused, but the engine allows it", step.key)
+
+
+def check_dice_claims(lesson: Lesson, step: Step, happened: list, snap: dict) -> None:
+    for claim in step.dice:
+        wrong = claims.check_dice(claim, happened, snap)
+        if wrong:
+            raise LessonError(lesson.id, f"claims the dice {claim.text!r}, but {wrong}", step.key)
+
+
+def check_route_claims(lesson: Lesson, step: Step, walls_before: list, walls_after: list) -> None:
+    printed = [frozenset(w) for w in start(lesson).s.walls] if any(r.walls == "printed" for r in step.routes) else None
+    for claim in step.routes:
+        floor = claim.start // 16
+        walls = {"now": walls_before, "after": walls_after, "printed": printed}[claim.walls][floor]
+        wrong = claims.check_route(claim, walls)
+        if wrong:
+            raise LessonError(lesson.id, f"claims the route {claim.text!r}, but {wrong}", step.key)
+
+
+def _prose(step: Step) -> list[tuple[str, str]]:
+    """The step's learner-facing texts, named as the messages name them."""
+    fields = [(f"'{name}'", getattr(step, name)) for name in ("text", "right", "other", "after")]
+    fields += [(f"'wrong' ({a})", t) for a, t in step.wrong.items()]
+    if step.predict is not None:
+        fields += [(f"'predict.{name}'", getattr(step.predict, name)) for name in ("question", "right", "wrong")]
+    return [(n, t) for n, t in fields if t]
+
+
+def check_prose(lesson: Lesson, step: Step, happened: list, guards_before: dict) -> None:
+    """Every die value and every route the step's prose names is backed by a claim (or, for a
+    route, by the guard's walk the engine reported in this step)."""
+    faces = {f for c in step.dice for f in c.faces}
+    walks = claims.guard_walks(happened, guards_before)
+    sequences = [r.sequence() for r in step.routes if r.kind != "loop"] + walks
+    loops = [r.sequence() for r in step.routes if r.kind == "loop"]
+    for name, text in _prose(step):
+        for value in claims.dice_values(text):
+            if value not in faces:
+                raise LessonError(lesson.id, f"the step's {name} states a die value {value}, but no 'dice' claim "
+                                  "of this step checks it", step.key)
+        for path, quoted in claims.prose_paths(text):
+            if not claims.vouched(path, sequences, loops):
+                raise LessonError(lesson.id, f"the step's {name} names the way {quoted!r}, but it is neither the "
+                                  "guard's walk in this step nor a 'routes' claim the routing code checks", step.key)
+
+
+def check_realism(lesson: Lesson, game) -> None:
+    """The starting board is one a real game could reach (realism.problems)."""
+    found = realism.problems(lesson.scenario, game)
+    if found:
+        raise LessonError(lesson.id, "scenario." + found[0])
 
 
 def check_prediction(lesson: Lesson, index: int, happenings: list[list], snapshots: list[dict]) -> None:
@@ -135,6 +234,7 @@ def check_lesson(lesson: Lesson) -> None:
         if rid not in RULE_INDEX:
             raise LessonError(lesson.id, f"unknown rule id {rid!r} (not in RULES.md)")
     game = start(lesson)
+    check_realism(lesson, game)
     happenings, snapshots = [], []
     predicting = any(step.predict is not None for step in lesson.steps)
     for step in lesson.steps:

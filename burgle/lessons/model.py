@@ -21,11 +21,12 @@ from burgle.geometry.board import CellError, parse_cell
 from burgle.data.rules import FAMILIES
 from burgle.engine.actions import Action
 from burgle.engine.errors import ActionSyntaxError, ScenarioError
+from burgle.lessons.claims import DiceClaim, RouteClaim, parse_dice, parse_route
 
 RULE_ID = re.compile(r"^(?:" + "|".join(FAMILIES) + r")-\d+$")  # a whole field that is a rule id
 LESSON_FIELDS = {"id", "title", "summary", "part", "rules", "order", "scenario", "steps"}
 STEP_FIELDS = {"key", "text", "highlight", "predict", "expect", "right", "wrong", "other", "after", "happened",
-               "state", "rules"}
+               "state", "rules", "dice", "routes", "refused"}
 PREDICT_FIELDS = {"question", "cells", "choices", "answer", "right", "wrong", "by", "happened", "state"}
 
 
@@ -91,6 +92,9 @@ class Step:
     happened: tuple[tuple[str, int | None], ...] = ()  # claims: (happening kind, cell)
     state: dict[str, object] = field(default_factory=dict)  # claims: snapshot path -> value
     rules: tuple[str, ...] = ()
+    dice: tuple[DiceClaim, ...] = ()  # claims: what was rolled, what a die shows (claims.py)
+    routes: tuple[RouteClaim, ...] = ()  # claims: routes checked by the GUARD-9 routing code
+    refused: dict[str, str] = field(default_factory=dict)  # action text -> the rule its refusal cites ("" any)
 
 
 @dataclass(frozen=True)
@@ -239,15 +243,41 @@ def parse_step(d, lesson: str, index: int) -> Step:
     state = d.get("state", {})
     if not isinstance(state, dict):
         raise LessonError(lesson, "'state' maps snapshot paths to values", key)
-    if expect is None and (wrong or happened or state or d.get("right") or d.get("after")):
-        raise LessonError(lesson, "feedback and claims need an expected action ('expect')", key)
+    dice = _parsed(d, "dice", parse_dice, lesson, key)
+    routes = _parsed(d, "routes", parse_route, lesson, key)
+    refused = d.get("refused", {})
+    if not isinstance(refused, dict):
+        raise LessonError(lesson, "'refused' maps action texts to the rule id the refusal cites ('' for any)", key)
+    for action, rule in refused.items():
+        if not isinstance(rule, str) or (rule and not RULE_ID.match(rule)):
+            raise LessonError(lesson, f"'refused' gives {action!r} the rule {rule!r}: write a rule id or ''", key)
+    refused = {str(_action(a, lesson, key)): r for a, r in refused.items()}
+    if expect is None and (wrong or happened or d.get("right") or d.get("after")):
+        raise LessonError(lesson, "feedback and 'happened' claims need an expected action ('expect')", key)
+    if expect is None and any(c.source != "guard" for c in dice):
+        raise LessonError(lesson, "a claim about rolled dice needs an expected action ('expect') that rolls them", key)
     return Step(
         key=key, text=text, highlight=highlight, predict=predict, expect=expect,
         right=_str(d, "right", lesson, key, required=expect is not None),
         wrong=wrong, other=_str(d, "other", lesson, key, required=False),
         after=_str(d, "after", lesson, key, required=False),
         happened=tuple(happened), state=dict(state), rules=_rules(d.get("rules", []), lesson, key),
+        dice=dice, routes=routes, refused=refused,
     )
+
+
+def _parsed(d: dict, name: str, parse, lesson: str, key: str) -> tuple:
+    """A list of claim texts, each read by *parse* (burgle.lessons.claims)."""
+    values = d.get(name, [])
+    if not isinstance(values, list):
+        raise LessonError(lesson, f"'{name}' must be a list of claims", key)
+    out = []
+    for text in values:
+        try:
+            out.append(parse(text))
+        except (ValueError, CellError) as exc:
+            raise LessonError(lesson, str(exc), key) from None
+    return tuple(out)
 
 
 def parse_lesson(doc: dict, source: str = "") -> Lesson:

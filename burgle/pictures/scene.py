@@ -692,7 +692,7 @@ def floor_alt_text(fs: FloorScene, game=None) -> str:
                 if extra:
                     d += " (" + "; ".join(extra) + ")"
                 descs.append(d)
-            out.append(f"{len(up)} tiles face up: " + "; ".join(descs) + ".")
+            out.append(f"{_plural(len(up), 'tile')} face up: " + "; ".join(descs) + ".")
         down = [v for v in fs.cells if not v.revealed]
         if down:
             tokens = [f"{v.name} ({'; '.join(m.text for m in v.marks)})" for v in down if v.marks]

@@ -32,6 +32,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
+from burgle.publish import hosting
 from burgle.publish import versions as V
 
 #: The served notebooks and the page each becomes (the tutor links the other two).
@@ -97,7 +98,8 @@ def _run(cmd: list[str], what: str, cwd: Path | None = None) -> str:
 
 def distribution_key(bytecode: bool) -> str:
     """Names the cached third-party part of the distribution: changes with any version."""
-    pins = {"npm": V.NPM, "wheels": V.BROWSER_WHEELS, "stubs": V.STUBS, "bytecode": bytecode,
+    pins = {"npm": V.NPM, "wheels": V.BROWSER_WHEELS, "stubs": V.STUBS, "bytecode": bytecode, "trim": V.TRIM,
+            "patches": V.PATCHES,
             "env": {n: metadata.version(n) for n in V.FROM_BUILD_ENV},
             "kernel": V.BUILD_TOOLS["jupyterlite-pyodide-kernel"], "python": V.PYODIDE_PYTHON, "layout": 1}
     digest = hashlib.sha256(json.dumps(pins, sort_keys=True).encode()).hexdigest()[:16]
@@ -147,10 +149,14 @@ def kernel_shims() -> dict[str, Path]:
     return found
 
 
+def canonical_wheel_name(wheel: Path) -> str:
+    return wheel.name.split("-")[0].replace("_", "-").lower()
+
+
 def third_party(cache: Path, python: str | None, log: Log) -> Path:
     """The cached, version-keyed folder with the Pyodide core and every wheel but burgle's
     (precompiled to bytecode when *python*, a Python 3.13, is given)."""
-    from burgle.publish.wheels import precompile, stub_wheel
+    from burgle.publish.wheels import precompile, stub_wheel, trim_wheel
 
     folder = cache / distribution_key(python is not None)
     if (folder / "complete").is_file():
@@ -176,6 +182,10 @@ def third_party(cache: Path, python: str | None, log: Log) -> Path:
             stub_wheel(wheels, name, version)
         for wheel in kernel_shims().values():
             shutil.copy2(wheel, wheels / wheel.name)
+        trimmed = sum(trim_wheel(w, V.TRIM, V.PATCHES.get(canonical_wheel_name(w)))
+                      for w in sorted(wheels.glob("*.whl")))
+        log(f"  trimmed {trimmed / 1e6:.1f} MB the pages never load (tests, front-end bundles, lexers, "
+            f"IPython's terminal)")
         if python:
             precompile(sorted(wheels.glob("*.whl")), python)
         (work / "npm").rename(work / ".npm-done")
@@ -309,6 +319,7 @@ def finish_site(site: Path) -> None:
         raise PublishError(f"voici made no page for tutor.ipynb (pages: {[p.name for p in pages]})")
     index = site / "index.html"
     index.write_text(INDEX_HTML.format(tutor=tutor.relative_to(site).as_posix()), encoding="utf-8")
+    (site / "_headers").write_text(hosting.headers_file(), encoding="utf-8")
 
 
 def default_cache() -> Path:
@@ -347,7 +358,7 @@ def build_site(outdir: Path | str, *, force: bool = False, cache: Path | str | N
     finally:
         shutil.rmtree(stage, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
-    log(f"Site written to {outdir}: serve it with  python -m http.server -d {outdir}  "
+    log(f"Site written to {outdir}: serve it with  python -m http.server --bind 127.0.0.1 -d {outdir}  "
         f"and open http://127.0.0.1:8000/")
     return outdir
 

@@ -41,13 +41,11 @@ BROWSER_WHEELS: dict[str, str] = {
     "decorator": "5.2.1",
     "executing": "2.2.0",
     "matplotlib-inline": "0.1.7",
-    "prompt-toolkit": "3.0.50",
     "pure-eval": "0.2.3",
     "pygments": "2.19.1",
     "six": "1.17.0",
     "stack-data": "0.6.3",
     "traitlets": "5.14.3",
-    "wcwidth": "0.2.13",
     "typing-extensions": "4.15.0",
     # the pages
     "networkx": "3.4.2",
@@ -68,6 +66,28 @@ STUBS: dict[str, str] = {
     "sqlite3": "1.0.0",
     "jedi": "0.19.2",
     "jupyterlab-widgets": "3.0.17",
+    "prompt-toolkit": "3.0.50",  # IPython's terminal only (see PATCHES)
+}
+
+#: Files dropped from the third-party wheels (a regular expression on the path inside the
+#: wheel): test suites; ``.data`` folders and front-end bundles (the site serves the
+#: widgets' JavaScript itself); pygments' lexers but Python's (IPython highlights Python
+#: only, and pygments imports a lexer only when it is asked for by name).
+TRIM = (r"(^|/)tests?/|^[^/]+\.data/|^anywidget/(labextension|nbextension)/"
+        r"|^pygments/lexers/(?!(__init__|_mapping|python)\.py$)"
+        r"|^IPython/terminal/(?!(__init__|pt_inputhooks/__init__)\.py$)")
+
+#: Files written into a trimmed wheel, by package. IPython imports its terminal front end
+#: (prompt_toolkit: about half of ``import IPython``) only to offer ``IPython.embed``; a
+#: kernel never uses it, so the page gets a stand-in that says so.
+PATCHES: dict[str, dict[str, str]] = {
+    "ipython": {
+        "IPython/terminal/embed.py": (
+            '"""burgle publish: IPython\'s terminal is not part of the static site."""\n\n\n'
+            "def embed(*args, **kwargs):\n"
+            '    raise NotImplementedError("IPython.embed needs a terminal; this page runs in a browser")\n'
+        ),
+    },
 }
 
 #: Wheels shipped inside jupyterlite-pyodide-kernel (the kernel's shims), by name.

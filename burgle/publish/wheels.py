@@ -151,6 +151,39 @@ def write_wheel(folder: Path, name: str, version: str, files: dict[str, bytes],
     return path
 
 
+def trim_wheel(path: Path, pattern: str, add: dict[str, str] | None = None) -> int:
+    """Drop the files whose path inside the wheel matches *pattern*, and write the files of
+    *add* (path -> text); RECORD is rewritten. The number of bytes the wheel lost."""
+    rule = re.compile(pattern)
+    before = path.stat().st_size
+    with zipfile.ZipFile(path) as z:
+        entries = [(i.filename, z.read(i)) for i in z.infolist() if not i.is_dir()]
+    if not add and not any(rule.search(name) for name, _ in entries):
+        return 0
+    files = {name: data for name, data in entries if not rule.search(name)}
+    files.update({name: text.encode() for name, text in (add or {}).items()})
+    _rewrite(path, files)
+    return before - path.stat().st_size
+
+
+def _rewrite(path: Path, files: dict[str, bytes]) -> None:
+    """Write *files* as the wheel at *path*, with a RECORD that matches them."""
+    record_name = next(n for n in files if n.endswith(".dist-info/RECORD") and n.count("/") == 1)
+    content = {n: d for n, d in files.items() if n != record_name}
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arcname, data in content.items():
+        writer.writerow(_record_line(arcname, data))
+    writer.writerow([record_name, "", ""])
+    content[record_name] = record.getvalue().encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for arcname, data in content.items():
+            entry = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            z.writestr(entry, data)
+
+
 def stub_wheel(folder: Path, name: str, version: str) -> Path:
     """A wheel with metadata only: installing it succeeds, importing it raises ImportError."""
     return write_wheel(folder, name, version, {},
@@ -181,7 +214,10 @@ def burgle_wheel(folder: Path) -> Path:
         if (req.marker is None or in_web_extra) and canonicalize_name(req.name) not in NOT_IN_BROWSER:
             req.marker = None
             requires.append(str(req))
-    return write_wheel(folder, "burgle", dist.version, files, requires,
+    # The version carries a hash of the contents, so the file name changes whenever the
+    # contents do and hosts may cache every wheel forever (burgle.publish.hosting).
+    digest = hashlib.sha256(b"".join(n.encode() + b"\0" + d for n, d in sorted(files.items()))).hexdigest()
+    return write_wheel(folder, "burgle", f"{dist.version}+{digest[:12]}", files, requires,
                        summary="burgle for the static site (pages only)")
 
 

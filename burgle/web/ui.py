@@ -14,7 +14,8 @@ import ipywidgets as widgets
 import traitlets
 
 __all__ = ["BASE_CSS", "BrowserValue", "PageHelper", "STATE_CSS", "STOP_ICON", "action_label", "box", "button",
-           "card_chip", "esc", "game_state_html", "html_widget", "plural", "set_value", "show", "svg_body", "toggle_class"]
+           "card_chip", "esc", "game_state_html", "html_widget", "plural", "public_view", "set_value", "show",
+           "svg_body", "toggle_class"]
 
 #: "Refused" as an inline SVG (a no-entry sign): the emoji ⛔ shows as an empty box where
 #: no emoji font is installed.
@@ -131,53 +132,60 @@ def card_chip(key: str, cls: str) -> str:
             f"<span class='burgle-cardtext'>{esc(text)}</span></details>")
 
 
+def public_view(game) -> dict:
+    """What the players may see of *game*, as data: the engine's ``Game.view()``
+    (face-down tiles and deck orders never in it)."""
+    return game.view()
+
+
 def game_state_html(game, crew: bool = True) -> str:
-    """What every player may see about the game, as HTML: each character's Stealth,
-    place and cards (name; text on hover or tap), each floor's patrol deck size and
-    discard pile, the Event, Tool and Loot deck sizes, and each Safe found so far (its
-    dice, cracked or not). Nothing face down: a Safe not revealed yet is 'not found'.
+    """What every player may see about the game, as HTML, from :func:`public_view`: each
+    character's Stealth, place and cards (name; text on hover or tap), each floor's
+    patrol deck size and discard pile, the Event, Tool and Loot deck sizes, and each Safe
+    found so far (its dice, cracked or not). A Safe still face down is 'not found yet'.
 
     >>> from burgle.engine.game import Game
     >>> html_ = game_state_html(Game.new(seed=1, characters=["hawk"]))
     >>> "Patrol" in html_ and "Events" in html_ and "not found yet" in html_
     True
     """
-    from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of
+    from burgle.data.cards import CHARACTER_NAMES
+    from burgle.geometry.board import CELLS_PER_FLOOR, cell_name
 
-    s = game.s
-    top = FLOORS * CELLS_PER_FLOOR
+    v = public_view(game)
     crew_items = []
-    for ch in s.characters:
-        if ch.escaped:
+    for ch in v["characters"]:
+        if ch.get("escaped"):
             where = "escaped"
-        elif ch.cell is None or not ch.on_board:
+        elif ch.get("cell") is None:
             where = "not in yet"
-        elif ch.cell >= top:
-            where = "on the roof"
         else:
-            where = f"on {cell_name(ch.cell)}"
-        cards = "".join(card_chip(k, "burgle-tool") for k in ch.tools)
-        cards += "".join(card_chip(k, "burgle-loot") for k in ch.loot)
-        active = " burgle-state-active" if s.phase == "actions" and ch.seat == s.active else ""
-        crew_items.append(f"<li class='burgle-state-char{active}'><b>{esc(_who(game, ch.seat))}</b> "
-                    f"<span class='burgle-muted'>{where} · Stealth {ch.stealth}</span>"
-                    f"<div class='burgle-state-cards'>{cards or '<span class=burgle-muted>no cards</span>'}</div></li>")
+            where = f"on {ch['cell']}"
+        name = CHARACTER_NAMES.get(ch["character"]) or str(ch["character"]).title()
+        cards = "".join(card_chip(k, "burgle-tool") for k in ch.get("tools", ()))
+        cards += "".join(card_chip(k, "burgle-loot") for k in ch.get("loot", ()))
+        active = " burgle-state-active" if v["phase"] == "actions" and ch["seat"] == v["active"] else ""
+        crew_items.append(f"<li class='burgle-state-char{active}'><b>{esc(name)}</b> "
+                          f"<span class='burgle-muted'>{where} · Stealth {ch['stealth']}</span>"
+                          f"<div class='burgle-state-cards'>{cards or '<span class=burgle-muted>no cards</span>'}"
+                          f"</div></li>")
     floors = []
-    for g in s.guards:
-        safe = next((c for c in range(CELLS_PER_FLOOR * (g.floor - 1), CELLS_PER_FLOOR * g.floor)
-                     if s.tiles[c].kind == "safe" and s.tiles[c].revealed), None)
+    tiles = v["tiles"]
+    for g in v["guards"]:
+        names = [cell_name(c) for c in range(CELLS_PER_FLOOR * (g["floor"] - 1), CELLS_PER_FLOOR * g["floor"])]
+        safe = next((n for n in names if tiles[n].get("revealed") and tiles[n].get("kind") == "safe"), None)
         if safe is None:
             safe_text = "Safe not found yet"
         else:
-            t = s.tiles[safe]
-            safe_text = f"Safe {cell_name(safe)}: " + ("cracked" if t.cracked else plural(t.dice, "die", "dice"))
-        seen = " ".join(cell_name(c) for c in g.discard) or "none"
-        floors.append(f"<li><b>Floor {g.floor}</b> · {esc(safe_text)}<br><span class='burgle-muted'>Patrol deck "
-                      f"{plural(len(g.deck), 'card')}; discard pile: {esc(seen)}</span></li>")
-    loose = [f"{_card(k)[0]} on {cell_name(c)}" for c in range(top) for k in s.tiles[c].items]
-    decks = (f"Events {len(s.event_deck)} · Tools {len(s.tool_deck)} · Loot {len(s.loot_deck)}"
-             + (f" · Event discard {len(s.event_discard)}" if s.event_discard else ""))
-    effects = ", ".join(_card(k)[0] for _, k in s.round_effects)
+            t = tiles[safe]
+            safe_text = f"Safe {safe}: " + ("cracked" if t.get("cracked") else plural(t.get("dice", 0), "die", "dice"))
+        seen = " ".join(g["discard"]) or "none"
+        floors.append(f"<li><b>Floor {g['floor']}</b> · {esc(safe_text)}<br><span class='burgle-muted'>Patrol deck "
+                      f"{plural(g['deck_size'], 'card')}; discard pile: {esc(seen)}</span></li>")
+    loose = [f"{_card(k)[0]} on {n}" for n, t in tiles.items() for k in t.get("items", ())]
+    decks = (f"Events {v['event_deck_size']} · Tools {v['tool_deck_size']} · Loot {v['loot_deck_size']}"
+             + (f" · Event discard {len(v['event_discard'])}" if v["event_discard"] else ""))
+    effects = ", ".join(_card(k)[0] for _, k in v["round_effects"])
     people = f"<ul class='burgle-state-crew'>{''.join(crew_items)}</ul>" if crew else ""
     return (f"<div class='burgle-state'>{people}"
             f"<ul class='burgle-state-floors'>{''.join(floors)}</ul>"
@@ -234,7 +242,7 @@ class StatusMessages:
 _HELPER_ESM = r"""
 // The page's helper (burgle.web.ui.PageHelper): tab title, focus, live regions, and a
 // watchdog that says so when the server or kernel no longer answers.
-const PING_MS = 1000, LOST_MS = 3500;
+const PING_MS = 1000, LOST_MS = 3000;
 
 function banner() {
   let el = document.querySelector(".burgle-lost");
@@ -243,9 +251,9 @@ function banner() {
   el.className = "burgle-lost";
   el.setAttribute("role", "alert");
   el.hidden = true;
-  el.innerHTML = "<p><b>The connection to the server is lost.</b> Clicks here do nothing until the page is " +
-    "reloaded. What this browser keeps (your lesson progress, the sandbox game, the explorer's floor) " +
-    "comes back after the reload.</p>";
+  el.innerHTML = "<p><b>The server is not answering.</b> If it has stopped, clicks here do nothing: reload " +
+    "the page. What this browser keeps (your lesson progress, the sandbox game, the explorer's floor) " +
+    "comes back after the reload. This note goes away by itself if the server answers again.</p>";
   const b = document.createElement("button");
   b.textContent = "Reload the page";
   b.className = "burgle-reload";
@@ -335,7 +343,7 @@ class PageHelper(anywidget.AnyWidget):
     moving the focus (:meth:`focus_on`, e.g. to the feedback after an action); ``live``
     regions (CSS selectors given ``aria-live``, so screen readers announce their
     changes); and a watchdog: the browser pings the kernel every second and, with no
-    answer for 3.5 s (server stopped, kernel dead), shows a banner with a Reload button
+    answer for 3 s (server stopped, kernel dead), shows a banner with a Reload button
     instead of silently ignoring clicks."""
 
     _esm = _HELPER_ESM
@@ -401,7 +409,7 @@ class BrowserValue(anywidget.AnyWidget):
 
 BASE_CSS = r"""
 .burgle-app {
-  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #6b7385; --b-line: #e4e0d6; --b-paper: #faf8f3;
+  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #5a6274; --b-line: #e4e0d6; --b-paper: #faf8f3;
   --b-card: #ffffff; --b-accent: #d55e00; --b-accent2: #b34d00; --b-blue: #0072b2; --b-green: #00795a;
   --b-green-bg: #e9f6f1; --b-red: #b42318; --b-red-bg: #fdf0ee; --b-amber-bg: #fff6e5; --b-purple: #cc79a7;
   --jp-widgets-font-size: 14px;
@@ -421,8 +429,8 @@ BASE_CSS = r"""
   border: 1px solid #cfd5df; box-shadow: 0 1px 0 rgba(0,0,0,.04); }
 .burgle-app .jupyter-button:hover:enabled { background: #f3f5f9; border-color: #aab3c2; }
 .burgle-app .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
-.burgle-app .jupyter-button.mod-primary { background: var(--b-accent); border-color: var(--b-accent); color: #fff; }
-.burgle-app .jupyter-button.mod-primary:hover:enabled { background: var(--b-accent2); }
+.burgle-app .jupyter-button.mod-primary { background: var(--b-accent2); border-color: var(--b-accent2); color: #fff; }
+.burgle-app .jupyter-button.mod-primary:hover:enabled { background: #8f3d00; }
 .burgle-app .jupyter-button:disabled { opacity: .45; cursor: not-allowed; }
 .burgle-app .widget-toggle-buttons .jupyter-button { min-height: 30px; padding: 3px 10px; margin: 0 4px 0 0; }
 .burgle-app .widget-toggle-buttons .jupyter-button.mod-active { background: #1b2230; border-color: #1b2230; color: #fff; }

@@ -48,6 +48,23 @@ def wait_step(page, number: int, total: int) -> None:
         arg=f"Step {number} of {total}")
 
 
+def watch_stale_feedback(page, old: str) -> None:
+    """Record, at the moment the stepper shows the next step, whether the feedback still
+    shows *old* (issue 10: for ~0.5 s after Next the new step showed the old feedback)."""
+    page.evaluate("""old => {
+        window.__burgleStale = null;
+        const steps = document.querySelector('.burgle-steps');
+        const before = steps.innerText;
+        const seen = new MutationObserver(() => {
+            if (steps.innerText === before) return;
+            const fb = document.querySelector('.burgle-feedback').innerText.replace(/\\s+/g, ' ');
+            window.__burgleStale = fb.includes(old) ? fb : false;
+            seen.disconnect();
+        });
+        seen.observe(steps, { childList: true, subtree: true, characterData: true });
+    }""", old)
+
+
 def feedback(page) -> str:
     return words(page.locator(".burgle-feedback").inner_text())
 
@@ -94,6 +111,7 @@ def play(page, lesson, phone: bool = False) -> None:
         wait_step(page, number, total)
         if step.predict is not None:
             answer = page.locator("button.burgle-answer").filter(has_text=exact(step.predict.answer))
+            answer.wait_for()
             if phone:
                 check_target(answer, f"{lesson.id} {step.key}: the answer button")
             answer.click()
@@ -117,8 +135,14 @@ def play(page, lesson, phone: bool = False) -> None:
         if phone:
             check_target(nxt, f"{lesson.id} {step.key}: Next")
         if number < total:
+            if step.expect is not None and number == 2:  # once per lesson: no stale feedback
+                watch_stale_feedback(page, words(step.right)[:30])
             nxt.click()
             shadow.next()
+            if step.expect is not None and number == 2:
+                wait_step(page, number + 1, total)
+                stale = page.evaluate("window.__burgleStale")
+                assert stale is False, f"{lesson.id}: step {number + 1} showed the old feedback {stale!r}"
     page.locator(".burgle-feedback .burgle-complete").wait_for()  # "Lesson complete"
     page.locator(".burgle-home").click()
     page.locator(".burgle-lesson-list").wait_for(state="visible")
@@ -152,6 +176,14 @@ def test_ten_lessons_on_a_phone(phone, tutor_url):
     page = phone
     open_tutor(page, tutor_url)
     width = page.evaluate("document.documentElement.clientWidth")
+    # The lesson list: titles above their summaries, the subtitle on one line, the bar inside.
+    for k in range(3):
+        title = page.locator("button.burgle-lesson").nth(k).bounding_box()
+        summary = page.locator(".burgle-summary").nth(k).bounding_box()
+        assert title["y"] + title["height"] <= summary["y"] + 1, (k, title, summary)
+    assert page.locator(".burgle-sub").bounding_box()["height"] < 30
+    bar = page.locator(".burgle-bar").bounding_box()
+    assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
     by_id = {l.id: l for l in LESSONS}
     for lesson_id in PHONE_LESSONS:
         play(page, by_id[lesson_id], phone=True)

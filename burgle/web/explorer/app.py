@@ -142,9 +142,10 @@ class ExplorerApp(StatusMessages):
         self.speed.add_class("burgle-speed")
         self.speed.observe(self._safe(self._on_speed), names="value")
         self.speed_text = html_widget("", "burgle-speed-text")
-        self.turns = widgets.IntSlider(value=self.model.turns, min=1, max=MAX_TURNS, description="Moves ahead",
-                                       continuous_update=False, style={"description_width": "112px"},
-                                       layout=widgets.Layout(width="330px"))
+        # A select, not a slider: the slider's handle has no accessible name (axe, issue 10)
+        self.turns = widgets.Dropdown(options=list(range(1, MAX_TURNS + 1)), value=self.model.turns,
+                                      description="Moves ahead", style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="200px"))
         self.turns.add_class("burgle-turns")
         self.turns.observe(self._safe(self._on_turns), names="value")
         speed_card = box([html_widget("<h2>His die and speed</h2>"), self.speed, self.speed_text, self.turns],
@@ -633,7 +634,7 @@ CSS = r"""
 .burgle-explorer .burgle-grid { margin: 4px 0 2px 0; padding: 6px; background: #1b2230; border-radius: 8px; }
 .burgle-explorer .jupyter-button.burgle-cell { margin: 0; padding: 0; min-height: 0; border-radius: 6px;
   font-size: 15px; font-weight: 800; background: #fffdf7; border: 1px solid #e9e3d3; color: var(--b-ink); }
-.burgle-explorer .jupyter-button.burgle-cell.burgle-cell-empty { color: #b9b3a4; font-size: 12px; font-weight: 600; }
+.burgle-explorer .jupyter-button.burgle-cell.burgle-cell-empty { color: #6e685a; font-size: 12px; font-weight: 600; }
 .burgle-explorer .jupyter-button.burgle-cell.burgle-cell-guard { background: #1d2433; color: #fff; border-color: #000; }
 .burgle-explorer .jupyter-button.burgle-cell.burgle-cell-alarm { background: #fff3a8; border-color: #c9b800; }
 .burgle-explorer .jupyter-button.burgle-cell.burgle-cell-die { box-shadow: inset 0 0 0 3px var(--b-accent); color: var(--b-accent2); }
@@ -658,7 +659,7 @@ CSS = r"""
 .burgle-explorer table.burgle-heatmap { border-collapse: collapse; border: 4px solid #1d2433; margin: 2px 0 6px 0; }
 .burgle-explorer td.burgle-heat { width: 62px; height: 46px; border: 1px solid #e2dccd; vertical-align: top;
   padding: 3px 5px; position: relative; }
-.burgle-explorer .burgle-heat-name { display: block; font-size: 10.5px; color: #6b7385; font-weight: 600; }
+.burgle-explorer .burgle-heat-name { display: block; font-size: 10.5px; color: #5a6274; font-weight: 600; }
 .burgle-explorer .burgle-heat-p { display: block; font-size: 15px; font-weight: 800; color: #1d2433; text-align: right; }
 .burgle-explorer td.burgle-hot .burgle-heat-p, .burgle-explorer td.burgle-hot .burgle-heat-name { color: #fff; }
 .burgle-explorer .burgle-players { gap: 4px; margin-top: 6px; }

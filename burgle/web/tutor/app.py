@@ -11,7 +11,15 @@ Stable CSS classes (shared with the browser tests) are listed in the tutor contr
 ``burgle-lesson-view``, ``burgle-lesson-title``, ``burgle-narration``, ``burgle-picture``,
 ``burgle-action``, ``burgle-feedback`` (+ ``-right`` / ``-wrong``), ``burgle-next``,
 ``burgle-back``, ``burgle-restart``, ``burgle-home``, ``burgle-search``, ``burgle-hit``,
-``burgle-progress``.
+``burgle-progress``; since issue 10: ``burgle-predict`` with ``burgle-answer`` buttons (+
+``burgle-answer-right`` / ``-chosen`` once answered), ``burgle-typed`` (the action text box)
+and ``burgle-try``, ``burgle-confirm`` with ``burgle-restart-yes`` / ``-no``,
+``burgle-state-box`` (the game panel), ``burgle-skip`` (the skip link to the lookup).
+
+A prediction step (``[steps.predict]``) shows its question and a button per cell or choice;
+a click on the board answers it too (:meth:`TutorApp.click_cell`, for the clickable
+board). Action buttons are labelled by :func:`burgle.web.ui.action_label` (characters
+named, not seats); each button's ``action`` attribute is the action text.
 """
 
 from __future__ import annotations
@@ -197,7 +205,7 @@ class TutorApp:
 
         self.store = ProgressStore() if storage else None
         if self.store is not None:
-            self.store.observe(self._on_restored, names="loaded")
+            self.store.observe(self._on_restored, names=["loaded", "restored"])
         self._build()
         self._load_lessons()
         self.go_home()
@@ -529,6 +537,9 @@ class TutorApp:
         s = self.session
         lesson = s.lesson
         n = self.number(lesson.id) if lesson.id in self.by_id else 0
+        # The feedback first, the picture last (the biggest message): no new step may
+        # show under the old step's feedback (it stayed ~0.5 s while the picture came).
+        self._render_feedback()
         self.title_html.value = (f"<p class='burgle-kicker'>Lesson {n}</p>"
                                  f"<h1>{html.escape(lesson.title)}</h1>")
         dots = "".join(
@@ -540,10 +551,7 @@ class TutorApp:
                                  f"{dots}</span></div>")
         wide = len(s.floors) > 1
         (self.body.add_class if wide else self.body.remove_class)("burgle-wide")
-        # Text first, the picture last: it is the biggest message, and the new step's
-        # narration and feedback must not wait behind it (the old feedback stayed ~0.5 s).
         self._render_narration()
-        self._render_feedback()
         self._render_predict()
         self._render_actions()
         state = game_state_html(s.game)
@@ -579,8 +587,7 @@ class TutorApp:
         step = s.step
         rules = "".join(rule_chip(r) for r in step.rules)
         if s.predicting:
-            prompt = ("<p class='burgle-prompt'>First, predict: answer the question below"
-                      + (" by clicking a cell." if step.predict.cells else ".") + "</p>")
+            prompt = "<p class='burgle-prompt'>First, predict: answer the question below.</p>"
         elif s.waiting:
             prompt = "<p class='burgle-prompt'>Your move: choose an action below.</p>"
         elif step.expect is None:
@@ -645,7 +652,8 @@ class TutorApp:
         self.answer_buttons = []
         children = []
         if p is not None:
-            how = ("Click the cell on the board, or its button here." if p.cells else "Choose one.")
+            # (once the board's cells are clickable, a click there answers too: click_cell)
+            how = "Answer with one of these cells." if p.cells else "Choose one."
             if s.answered is not None:
                 how = f"You answered {html.escape(s.answered)}; the answer is {html.escape(p.answer)}."
             children.append(_html(f"<p class='burgle-kicker'>Predict</p><p class='burgle-predict-q'>"
@@ -782,8 +790,9 @@ class TutorApp:
             self.store.save(self.progress)
 
     def _on_restored(self, change) -> None:
-        """The browser sent what it had stored: merge it with this visit's progress."""
-        if not change["new"]:
+        """The browser sent what it had stored (on load, or when another tab stored
+        progress): merge it with this visit's progress, never dropping a completion."""
+        if not self.store.loaded:
             return
         try:
             self.progress = self.progress.merge(self.store.stored())
@@ -831,7 +840,7 @@ def _natural(rid: str):
 
 CSS = r"""
 .burgle-tutor {
-  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #6b7385; --b-line: #e4e0d6; --b-paper: #faf8f3;
+  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #5a6274; --b-line: #e4e0d6; --b-paper: #faf8f3;
   --b-card: #ffffff; --b-accent: #d55e00; --b-accent2: #b34d00; --b-blue: #0072b2; --b-green: #00795a;
   --b-green-bg: #e9f6f1; --b-red: #b42318; --b-red-bg: #fdf0ee; --b-amber-bg: #fff6e5; --b-purple: #cc79a7;
   --jp-widgets-font-size: 15px;
@@ -857,8 +866,8 @@ CSS = r"""
   border: 1px solid #cfd5df; box-shadow: 0 1px 0 rgba(0,0,0,.04); }
 .burgle-tutor .jupyter-button:hover:enabled { background: #f3f5f9; border-color: #aab3c2; }
 .burgle-tutor .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
-.burgle-tutor .jupyter-button.mod-primary { background: var(--b-accent); border-color: var(--b-accent); color: #fff; }
-.burgle-tutor .jupyter-button.mod-primary:hover:enabled { background: var(--b-accent2); }
+.burgle-tutor .jupyter-button.mod-primary { background: var(--b-accent2); border-color: var(--b-accent2); color: #fff; }
+.burgle-tutor .jupyter-button.mod-primary:hover:enabled { background: #8f3d00; }
 .burgle-tutor .jupyter-button:disabled { opacity: .45; cursor: not-allowed; }
 .burgle-tutor h1 { font-size: 24px; line-height: 1.25; margin: 0; font-weight: 750; letter-spacing: -.01em; }
 .burgle-tutor h2 { font-size: 18px; margin: 0 0 6px 0; font-weight: 700; }
@@ -1015,7 +1024,8 @@ CSS = r"""
 .burgle-predict { background: var(--b-amber-bg); border: 1px solid #f2d9a6; border-radius: 12px; padding: 12px 16px; gap: 6px; }
 .burgle-predict-q { font-size: 16px; font-weight: 650; margin: 0 0 2px 0 !important; }
 .burgle-answers { flex-wrap: wrap; gap: 8px; }
-.burgle-tutor .jupyter-button.burgle-answer { min-width: 72px; font-weight: 700; border-color: #d9a441; }
+.burgle-tutor .jupyter-button.burgle-answer { min-width: 72px; max-width: 100%; font-weight: 700;
+  border-color: #d9a441; white-space: normal; text-align: left; overflow: visible; }
 .burgle-tutor .jupyter-button.burgle-answer.burgle-answer-right { background: var(--b-green-bg); border-color: var(--b-green);
   color: var(--b-green); opacity: 1; }
 .burgle-tutor .jupyter-button.burgle-answer.burgle-answer-chosen { box-shadow: inset 0 0 0 2px var(--b-ink); opacity: 1; }

@@ -19,6 +19,9 @@ The server:
   kernel died (``ZMQError: Address already in use``), Voila waited 60 s for it and then
   never finished the page;
 * culls kernels idle for 2 minutes (closing a tab does not shut its kernel down);
+* renders with the ``burgle`` template (``burgle/web/tutor/voila/templates/burgle``, found
+  through ``JUPYTER_PATH``): Voila's lab template without the two Font Awesome stylesheets
+  it links from a CDN, so the page asks no other host for anything (issue 10);
 * waits up to 60 s, not nbclient's default 4 s, for a cell's remaining output after its
   reply (``VoilaExecutor.iopub_timeout``). Building the app sends ~300 widget messages;
   with many visitors at once the server falls more than 4 s behind on them, and nbclient
@@ -52,6 +55,7 @@ __all__ = [
     "free_port",
     "missing_web_packages",
     "notebook_path",
+    "server_env",
     "voila_command",
 ]
 
@@ -69,6 +73,11 @@ CULL_INTERVAL = 60
 #: Seconds nbclient waits for a cell's outputs once the cell's reply has come.
 IOPUB_TIMEOUT = 60
 
+#: The page's Voila template, and the folder that holds ``voila/templates/<TEMPLATE>``
+#: (put on ``JUPYTER_PATH`` by :func:`server_env`; binder/postBuild copies it instead).
+TEMPLATE = "burgle"
+TEMPLATE_ROOT = Path(__file__).resolve().parent
+
 #: The Jupyter configuration the tutor needs, as traitlets config. The command line
 #: below spells the same values as flags; binder/jupyter_server_config.json holds them
 #: for Voila running as a server extension.
@@ -76,7 +85,7 @@ SERVER_CONFIG: dict[str, dict] = {
     "ServerKernelManager": {"client_class": FIX_CLASS, "transport": "ipc"},
     "MappingKernelManager": {"cull_idle_timeout": CULL_IDLE_TIMEOUT, "cull_interval": CULL_INTERVAL},
     "TagRemovePreprocessor": {"enabled": True, "remove_cell_tags": ["test-only"]},
-    "VoilaConfiguration": {"strip_sources": True},
+    "VoilaConfiguration": {"strip_sources": True, "template": TEMPLATE},
     "VoilaExecutor": {"iopub_timeout": IOPUB_TIMEOUT},
 }
 
@@ -126,6 +135,7 @@ def voila_command(notebook: Path | str, port: int, *, log_level: str = "INFO",
         "--no-browser",
         f"--Voila.log_level={log_level}",
         "--strip_sources=True",
+        f"--template={TEMPLATE}",
         f"--ServerKernelManager.client_class={FIX_CLASS}",
         "--ServerKernelManager.transport=ipc",
         "--TagRemovePreprocessor.remove_cell_tags=test-only",
@@ -136,6 +146,14 @@ def voila_command(notebook: Path | str, port: int, *, log_level: str = "INFO",
     ]
     return [sys.executable, "-m", "voila", str(notebook),
             *(a for a in defaults if _flag_name(a) not in overridden), *extra]
+
+
+def server_env(base=None) -> dict[str, str]:
+    """The environment to run Voila in: *base* (this process's) with :data:`TEMPLATE_ROOT`
+    first on ``JUPYTER_PATH``, where Voila looks for templates."""
+    env = dict(os.environ if base is None else base)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATE_ROOT), env.get("JUPYTER_PATH", "")) if p)
+    return env
 
 
 def _flag_name(arg: str) -> str:
@@ -200,6 +218,7 @@ class TutorServer:
             stdin=subprocess.DEVNULL,
             stdout=self.stdout,
             stderr=self.stderr,
+            env=server_env(),
             # Ctrl-C in the terminal reaches burgle tutor only, which stops the server in
             # order; the server dies with us if we are killed (Linux).
             start_new_session=True,
