@@ -192,3 +192,24 @@ def simulate(games: int, seed: int, players: int | None = None, sides: str = "ba
     summary.actions_per_game = tuple(counts)
     summary.loss_causes = dict(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0])))
     return summary
+
+
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for *k* successes in *n* trials (95 % by default), as
+    fractions. It stays inside [0, 1] and is sound near 0 %, unlike the normal interval.
+
+    >>> lo, hi = wilson(250, 1000)
+    >>> round(lo, 4), round(hi, 4)
+    (0.2242, 0.2778)
+    >>> wilson(0, 20)[0], round(wilson(0, 20)[1], 3)
+    (0.0, 0.161)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -8,7 +8,7 @@ import argparse
 import importlib
 import sys
 
-SUBCOMMANDS = ("route", "layout", "simulate", "lessons", "draw", "tutor", "publish", "i18n")
+SUBCOMMANDS = ("route", "layout", "simulate", "hint", "balance", "lessons", "draw", "tutor", "publish", "i18n")
 
 
 def build_parser() -> argparse.ArgumentParser:

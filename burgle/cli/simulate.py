@@ -14,6 +14,12 @@ actions (default 2000) is cut off and counted as "unfinished". The loop itself i
 Everything printed is determined by the arguments except the last three lines
 (elapsed time, actions per second, games per second).
 
+With ``--bot heuristic`` (or ``random``) a bot of :mod:`burgle.bots` plays every seat
+(default 2 characters) and the first line is ``wins: K/N (P %, 95 % CI a–b %)``
+(Wilson), then losses by cause, unfinished games, mean actions and speed; a tqdm
+progress bar runs on stderr when it is a terminal. ``--workers 0`` uses every core;
+the games are the same whatever the number of workers.
+
 Bad input (games < 0, players other than 1..4, max-actions < 1, a word that is not a
 number) raises ValueError, reported by ``burgle.cli.main`` as one line
 ``burgle simulate: <message>`` on stderr, exit status 2.
@@ -25,8 +31,8 @@ import argparse
 
 from burgle.analysis.simulate import DEFAULT_MAX_ACTIONS, SIDES, simulate
 
-USAGE = ("burgle simulate [-h] [--games N] [--seed S] [--players P] "
-         "[--sides basic|advanced|random] [--max-actions M]")
+USAGE = ("burgle simulate [-h] [--bot heuristic|random] [--games N] [--seed S] [--players P] "
+         "[--sides basic|advanced|random] [--job bank] [--workers W] [--max-actions M]")
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -47,6 +53,12 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help="characters per game, 1-4 (default: 1-4 at random per game)")
     parser.add_argument("--sides", metavar="SIDES", default="basic",
                         help="character card sides: basic, advanced or random (default basic)")
+    parser.add_argument("--bot", metavar="BOT", default=None,
+                        help="let a bot play (heuristic or random) and print 'wins: K/N (P %%, 95 %% CI a-b)', "
+                             "losses by cause, mean actions and speed; default: random legal playouts")
+    parser.add_argument("--job", metavar="JOB", default="bank", help="the job (bank; with --bot)")
+    parser.add_argument("--workers", metavar="W", default="1",
+                        help="processes for --bot games (0: all local cores; default 1)")
     parser.add_argument("--max-actions", metavar="M", default=str(DEFAULT_MAX_ACTIONS),
                         help=f"cut a game off after M actions (default {DEFAULT_MAX_ACTIONS})")
     parser.set_defaults(func=run)
@@ -66,6 +78,16 @@ def run(args: argparse.Namespace) -> int:
     players = None if args.players is None else _int("--players", args.players)
     max_actions = _int("--max-actions", args.max_actions)
     sides = args.sides.strip().lower()
+    if args.bot is not None:
+        from burgle.bots.run import run_bot
+
+        if players is None:
+            players = 2
+        summary = run_bot(args.bot.strip().lower(), games, seed=seed, players=players, sides=sides,
+                          job=args.job.strip().lower(), max_actions=max_actions,
+                          workers=_int("--workers", args.workers))
+        print(summary)
+        return 0
     if sides not in SIDES:
         raise ValueError(f"--sides must be one of {', '.join(SIDES)}, not {args.sides!r}")
     print(simulate(games, seed, players=players, sides=sides, max_actions=max_actions))

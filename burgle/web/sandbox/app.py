@@ -25,6 +25,7 @@ import html
 import ipywidgets as widgets
 
 from burgle.data.cards import CHARACTER_NAMES, CHARACTERS
+from burgle.web.sandbox.hints import HintsPanel
 from burgle.web.sandbox.model import Sandbox, SandboxError
 from burgle.web.ui import (BASE_CSS, STATE_CSS, STOP_ICON, BrowserValue, PageHelper, StatusMessages, action_label,
                            box, button, card_chip, esc, game_state_html, html_widget, set_value, show, svg_body,
@@ -170,7 +171,8 @@ class SandboxApp(StatusMessages):
         self.game_tabs.set_title(1, "Save and load")
         self.game_tabs.add_class("burgle-game-tabs")
         game_card = box([html_widget("<h2>The game</h2>"), self.game_tabs], "burgle-card")
-        right = box([self.message, actions_card, crew_card, game_card], "burgle-right")
+        self.hints = HintsPanel(lambda: self.model.game)  # burgle/web/sandbox/hints.py
+        right = box([self.message, actions_card, crew_card, self.hints.widget, game_card], "burgle-right")
 
         body = box([left, right], "burgle-body", vertical=False)
         self.root = box([html_widget(f"<style>{BASE_CSS}{STATE_CSS}{CSS}</style>", "burgle-style"), self.helper,
@@ -237,7 +239,7 @@ class SandboxApp(StatusMessages):
         m = self.model
         name = html.escape(m.save_name(), quote=True)
         self.save_link.value = (f"<a class='burgle-download' download='{name}' href='{m.save_data_uri()}'>"
-                                f"⬇ Download {name}</a> <span class='burgle-muted'>(or copy the text below)</span>")
+                                f"↓ Download {name}</a> <span class='burgle-muted'>(or copy the text below)</span>")
         self.save_text.value = m.save_text()
         set_value(self.load_message, "value", "")
         self._message(f"Save made after {len(m.game.log)} actions: download it, or copy the text.", error=False)

@@ -1,0 +1,61 @@
+"""The sandbox's Hints panel: "What if I end my turn here?" and "Suggest a move".
+
+Both come from :mod:`burgle.bots.hints`, computed from the players' view only. The panel
+holds a function that returns the game on the page, so it always answers for the game
+as it stands; a finished game, an open choice or a game before its entrance gets the
+hint's own message instead of figures.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from burgle.bots.hints import HintError, end_turn_risk, suggest
+from burgle.web.ui import box, button, html_widget
+
+SAMPLES = 400  # ~0.4 s on a laptop; the command line (burgle hint) takes --samples
+
+
+class HintsPanel:
+    """A card with two buttons and an answer line; ``panel.widget`` goes on the page."""
+
+    def __init__(self, get_game, samples: int = SAMPLES):
+        self.get_game = get_game
+        self.samples = samples
+        self.risk_button = button("What if I end my turn here?", "burgle-hint-risk",
+                                  tooltip="The chance to lose Stealth, and to be caught, before this character's "
+                                          "next turn if it ended its turn now")
+        self.suggest_button = button("Suggest a move", "burgle-hint-suggest",
+                                     tooltip="The bot's move, and the risk of its 3 best actions")
+        self.answer = html_widget("", "burgle-hint-answer")
+        self.risk_button.on_click(lambda _b: self.show_risk())
+        self.suggest_button.on_click(lambda _b: self.show_suggestion())
+        self.widget: widgets.Box = box([html_widget("<h2>Hints</h2>"),
+                                        box([self.risk_button, self.suggest_button], "burgle-hint-buttons",
+                                            vertical=False),
+                                        self.answer], "burgle-card", "burgle-hints")
+
+    def show_risk(self) -> str:
+        try:
+            risk = end_turn_risk(self.get_game(), samples=self.samples)
+            text = f"If you end your turn here, before your next turn you {risk.text()}."
+        except HintError as exc:
+            text = str(exc)
+        self.answer.value = f"<p class='burgle-hint-text'>{html.escape(text)}</p>"
+        return text
+
+    def show_suggestion(self) -> str:
+        try:
+            tip = suggest(self.get_game(), samples=max(1, self.samples // 4))
+            rows = "".join(
+                f"<li>{html.escape(str(a))}{'' if a.verb == 'end' else ', then end the turn'}: "
+                f"{html.escape(r.text())}</li>" for a, r in tip.alternatives)
+            text = f"Suggested: {tip.action} ({tip.reason})."
+            self.answer.value = (f"<p class='burgle-hint-text'>{html.escape(text)}</p>"
+                                 f"<ol class='burgle-hint-list'>{rows}</ol>")
+            return text
+        except HintError as exc:
+            self.answer.value = f"<p class='burgle-hint-text'>{html.escape(str(exc))}</p>"
+            return str(exc)
