@@ -300,7 +300,6 @@ class Sandbox:
         """Load a save (JSON text, bytes or a dict). A bad file: SandboxError naming the
         problem (the engine's ScenarioError names the field); the current game stays."""
         from burgle.engine.game import Game
-        from burgle.engine.saves import rebuild
 
         if isinstance(source, (bytes, bytearray, memoryview)):
             try:
@@ -315,7 +314,7 @@ class Sandbox:
                                "The game on the page is kept.")
         try:
             game = Game.load(source)
-            fresh = rebuild(game.origin, [])  # who took each action: replayed once more
+            fresh = Game.rebuild(game.origin, [])  # who took each action: replayed once more
             actors = []
             for a in game.log:
                 actors.append(fresh.seat_to_act)
