@@ -64,9 +64,9 @@ def patrolled(seed: int, characters: int, floor: int, moves: int):
         ch.cell = None
     guard = game.s.guards[floor - 1]
     if not guard.placed:
-        drive(guards.place_guard(game, guard))
+        drive(guards.place_guard(game._rules, guard))
     for _ in range(moves):
-        drive(guards.guard_phase_move(game, guard))
+        drive(guards.guard_phase_move(game._rules, guard))
     for ch, cell in zip(game.s.characters, cells):
         ch.cell = cell
     return game

@@ -351,8 +351,8 @@ def test_secret_door_entered_through_its_wall_TILE_16():
 
 def test_secret_door_is_one_way_TILE_16():
     game = build({"1B1": "safe", "1A1": "secret_door 1 revealed"}, chars=hawk_at("1A1"))
-    assert_refused(game, "move 1B1", "ACT-4")
-    assert_refused(game, "peek 1B1", "ACT-2")
+    assert_refused(game, "move 1B1", "TILE-16")  # the Secret Door's own rule, not only ACT-4
+    assert_refused(game, "peek 1B1", "TILE-16")
 
 
 def test_face_down_secret_door_cannot_be_entered_through_a_wall_DEC_24():
@@ -698,7 +698,8 @@ def test_escape_needs_all_safes_cracked_ACT_15():
 
 def test_escape_needs_all_loot_held_DEC_19():
     tiles = dict(ALL_CRACKED, **{"2A1": {"kind": "safe", "revealed": True, "cracked": True, "items": ["gold_bar"]}})
-    game = build(tiles, chars=hawk_at("3B1", loot=["gold_bar"]), guards=GUARDS3)
+    game = build(tiles, chars=hawk_at("3B1", loot=["gold_bar"]) + [{"character": "rook", "cell": "3A1"}],
+                 guards=GUARDS3)  # two characters: Gold Bars are in play (DEC-57)
     assert_refused(game, "escape", "DEC-19")
 
 
@@ -808,3 +809,12 @@ def test_character_inside_a_locked_keypad_leaves_freely_but_rolls_to_return_TILE
     assert _rolls(hs) == [] and char(game).cell == C("1C2")
     hs = game.apply("move 1B2")
     assert len(_rolls(hs)) == 1
+
+
+def test_equivalent_texts_are_one_action_ACT_10():
+    """'add-die 1B2' standing on that Safe is 'add-die': accepted, logged as legal_actions() lists it."""
+    game = build({"1B2": SAFE})
+    assert game.is_legal("add-die 1B2") and game.check("add-die 1B2") == Action("add-die")
+    game.apply("add-die 1B2")
+    assert game.log[-1] == Action("add-die") and tile(game, "1B2").dice == 1
+    assert_refused(game, "roll 1A1", "ACT-11")  # another cell is another action

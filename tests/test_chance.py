@@ -217,3 +217,36 @@ def test_redeal_at_an_open_choice_resumes_it():
     assert other.pending == game.pending and other.view() == game.view()
     other.apply("laser quiet")
     assert other.pending is None and other.view()["spent"] == 2
+
+
+# ----------------------------------------------------------------------------- guard walks (for analysis)
+
+def test_a_guard_walk_is_the_engines_own_guard_phase_GUARD_5_7():
+    game = build({"1B2": "safe revealed"}, spent=3)  # 3 spent: ending draws no Event (TURN-4)
+    walk = game.guard_walk(1, explicit_chance=False)
+    game.apply("end")
+    assert walk.s.guards[0].cell == game.s.guards[0].cell and walk.s.guards[0].die == game.s.guards[0].die
+    assert walk.origin is None and walk.log == []
+
+
+def test_a_guard_walk_takes_explicit_movement_points_and_pauses_at_patrol_draws_GUARD_3():
+    game = build({"1B2": "safe revealed"})  # the guard on 1D4, heading for 1C4 (one step)
+    before = game.to_dict()
+    walk = game.guard_walk(1, mp=1)
+    assert game.to_dict() == before  # a copy: the game did not move
+    steps = [h for h in walk.happenings[0] if h.kind == "guard_step"]
+    assert len(steps) == 1 and walk.is_chance_node  # he reached 1C4 and draws his next card
+    check_node(walk)
+    card = walk.legal_actions()[0]
+    walk.apply(card)
+    assert not walk.is_chance_node and walk.s.guards[0].die == card.args[0]
+    for mp in (0, 2, 3):
+        w = game.guard_walk(1, mp=mp, explicit_chance=False)
+        assert sum(h.kind == "guard_step" for h in w.happenings[0]) == mp
+
+
+def test_a_guard_walk_is_refused_for_an_unplaced_guard_or_bad_mp():
+    game = build({"1B2": "safe revealed"})
+    for floor, mp in ((2, None), (4, None), (1, -1)):
+        with pytest.raises(ValueError):
+            game.guard_walk(floor, mp=mp)

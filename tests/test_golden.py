@@ -1,7 +1,8 @@
-"""Golden playthroughs: seeded games whose action log, readable log text and final state are
-stored under tests/golden/ as plain text. The test replays each stored action log from its
-origin and compares the log text and the final ``to_dict()`` with the stored files, so any
-change in what the engine does shows up as a readable diff.
+"""Golden playthroughs: seeded games whose action log, readable log text, the players' view
+after every action and the final state are stored under tests/golden/ as plain text. The
+test plays each game again with its bot from the origin, so the actions themselves are
+regenerated, and compares everything with the stored files: any change in what the engine
+does (or in what the players see) shows up as a readable diff.
 
 Regenerate after an intended rules change (the games are replayed by a simple seeded bot):
 
@@ -158,12 +159,42 @@ def files(name):
     return GOLDEN / f"{name}.actions.txt", GOLDEN / f"{name}.log.txt", GOLDEN / f"{name}.state.json"
 
 
+def views_file(name):
+    return GOLDEN / f"{name}.views.jsonl"
+
+
+def view_changes(before: dict | None, after: dict) -> dict:
+    """What changed in the view: top-level keys, and for tiles only the changed cells."""
+    if before is None:
+        return after
+    out = {}
+    for key, value in after.items():
+        if before.get(key) == value:
+            continue
+        if key == "tiles":
+            value = {c: t for c, t in value.items() if before["tiles"].get(c) != t}
+        out[key] = value
+    return out
+
+
+def views_text(game: Game) -> str:
+    """One JSON line per action: the view's changes after it (the first line: the whole view
+    before the first action)."""
+    lines, before = [], None
+    views = [game.rewind(len(game.log) - k).view() for k in range(len(game.log) + 1)]
+    for v in views:
+        lines.append(json.dumps(view_changes(before, v), sort_keys=True))
+        before = v
+    return "\n".join(lines) + "\n"
+
+
 def write(name, game: Game) -> None:
     GOLDEN.mkdir(exist_ok=True)
     actions, log, state = files(name)
     actions.write_text(f"# origin: {json.dumps(game.origin)}\n" + "".join(f"{a}\n" for a in game.log), encoding="utf-8")
     log.write_text(game.log_text() + "\n", encoding="utf-8")
     state.write_text(json.dumps(game.to_dict(), indent=1) + "\n", encoding="utf-8")
+    views_file(name).write_text(views_text(game), encoding="utf-8")
 
 
 def read_actions(name) -> tuple[dict, list[str]]:
@@ -188,11 +219,13 @@ def test_golden_playthrough(name):
     actions, log, state = files(name)
     if not actions.exists():
         pytest.fail(f"{actions} is missing: run `python tests/test_golden.py --update`")
-    game = replay(name)
-    expected_log = log.read_text(encoding="utf-8")
-    assert game.log_text() + "\n" == expected_log, (
-        f"log text of {name} differs; if the change is intended run `python tests/test_golden.py --update`")
-    assert game.to_dict() == json.loads(state.read_text(encoding="utf-8"))
+    origin, stored = read_actions(name)
+    game = play(origin, GAMES[name][1])  # the bot plays again: the actions are regenerated
+    hint = "; if the change is intended run `python tests/test_golden.py --update` and read the diff"
+    assert [str(a) for a in game.log] == stored, f"the actions of {name} differ" + hint
+    assert game.log_text() + "\n" == log.read_text(encoding="utf-8"), f"the log text of {name} differs" + hint
+    assert game.to_dict() == json.loads(state.read_text(encoding="utf-8")), f"the final state of {name} differs" + hint
+    assert views_text(game) == views_file(name).read_text(encoding="utf-8"), f"the views of {name} differ" + hint
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

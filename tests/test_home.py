@@ -7,8 +7,9 @@ import pytest
 from burgle.web.home import BurgleHome
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def home():
+    """A fresh page for each test, so each passes alone and in any order."""
     return BurgleHome()
 
 

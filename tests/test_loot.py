@@ -15,7 +15,8 @@ ROOK = {"character": "rook", "cell": "1B2"}
 # ----------------------------------------------------------------------------- Gold Bar
 
 def test_gold_bar_drawn_lays_the_second_on_the_safe_LOOT_5():
-    game = build(CRACKABLE, tool_deck=["crowbar"], loot_deck=["stamp", "gold_bar", "tiara", "gold_bar"])
+    game = build(CRACKABLE, chars=[HAWK, dict(ROOK, cell="1A2")], tool_deck=["crowbar"],
+                 loot_deck=["stamp", "gold_bar", "tiara", "gold_bar"])  # two characters: DEC-57
     hs = game.apply("roll")
     assert char(game).loot == ["gold_bar"]
     assert tile(game, "1B2").items == ("gold_bar",)

@@ -535,9 +535,9 @@ discard = ["2B1", "2A4", "2D3", "2C4", "2B3"]
         game.s.chance = Chance(r)
         seen = set()
         for k in range(turns):
-            game._current = []
-            drive(engine_guards.guard_phase_move(game, guard))
-            seen |= {h.cell for h in game._current if h.kind == "guard_step"}
+            game._rules._current = []
+            drive(engine_guards.guard_phase_move(game._rules, guard))
+            seen |= {h.cell for h in game._rules._current if h.kind == "guard_step"}
             end[k][guard.cell] += 1
         for c in seen:
             entered[c] += 1

@@ -53,12 +53,26 @@ def test_illegal_actions_are_refused_unchanged(text, rule):
     refuse(base_game(), text, rule)
 
 
-@pytest.mark.parametrize("text", [
-    "laser quiet", "laser alarm", "deadbolt pay", "deadbolt stay", "stealth own", "stealth tile", "alarm 1A1",
-    "cancel-alarm computer", "allow-alarm", "cell 1A1", "character 0", "keep crowbar", "draw one", "order top",
+@pytest.mark.parametrize("text, rule", [
+    ("laser quiet", "TILE-12"), ("laser alarm", "TILE-12"), ("deadbolt pay", "TILE-6"), ("deadbolt stay", "TILE-6"),
+    ("stealth own", "END-3"), ("stealth tile", "END-3"), ("alarm 1A1", "ALARM-3"), ("cancel-alarm computer", "ALARM-2"),
+    ("allow-alarm", "ALARM-2"), ("cell 1A1", "CONV-7"), ("character 0", "CONV-7"), ("keep crowbar", "CHAR-13"),
+    ("draw one", "CHAR-13"), ("order top", "CONV-7"), ("events-order 1-2-3", "TOOL-3"), ("die 6", "CONV-7"),
 ])
-def test_choice_verbs_without_a_pending_choice_CONV_7(text):
-    refuse(base_game(), text, "CONV-7")
+def test_choice_verbs_without_a_pending_choice_cite_the_rule_offering_them(text, rule):
+    """A choice's answer with no such choice open cites the rule that offers that choice (the
+    Laser's TILE-12...), the generic CONV-7 only for generic choices and chance outcomes."""
+    msg = refuse(base_game(), text, rule)
+    assert "no such choice is open" in msg or "no chance event" in msg
+
+
+def test_secret_door_is_left_only_through_open_sides_TILE_16():
+    game = build({"1B2": "secret_door 1 revealed", "1B3": "laser 1 revealed"})  # the wall B2/B3 (SETUP-3)
+    refuse(game, "move 1B3", "TILE-16")
+    game = build({"1B2": "secret_door 1 revealed"})
+    refuse(game, "peek 1B3", "TILE-16")
+    other = build({"1B2": "safe revealed"})
+    refuse(other, "move 1B3", "ACT-4")  # a plain wall: the movement rule
 
 
 @pytest.mark.parametrize("text, rule", [

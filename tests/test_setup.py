@@ -149,12 +149,39 @@ def test_basic_rigger_takes_the_dynamite_SETUP_6_CHAR_13():
 
 
 def test_decks_are_complete_and_shuffled_SETUP_7():
-    game = Game.new(8, characters=["hawk"])
+    game = Game.new(8, characters=["hawk", "rook"])
     assert Counter(game.s.tool_deck) == Counter(TOOL_DECK)
     assert Counter(game.s.loot_deck) == Counter(LOOT_DECK)
     assert Counter(game.s.event_deck) == Counter(EVENT_DECK)
     orders = {tuple(Game.new(s, characters=["hawk"]).s.event_deck) for s in SEEDS}
     assert len(orders) == len(SEEDS)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_one_character_plays_without_gold_bars_DEC_57(players):
+    """DEC-57: with one character both Gold Bars leave the Loot deck at setup (a drawn bar
+    could never leave: LOOT-5, ACT-15); with two or more nothing is removed. The other
+    decks are dealt exactly as with the bars (they are taken out after the shuffle)."""
+    for seed in SEEDS:
+        game = Game.new(seed, players=players)
+        bars = game.s.loot_deck.count("gold_bar")
+        assert bars == (0 if players == 1 else 2)
+        assert Counter(game.s.loot_deck) + Counter({"gold_bar": 2 - bars}) == Counter(LOOT_DECK)
+
+
+def test_one_character_scenarios_have_no_gold_bars_DEC_57():
+    doc = {"seed": 3, "characters": [{"character": "hawk", "cell": "1A1"}]}
+    assert "gold_bar" not in Game.from_scenario(doc).s.loot_deck
+    for field, extra in (("characters[0].loot", {"characters": [{"character": "hawk", "cell": "1A1",
+                                                                   "loot": ["gold_bar"]}]}),
+                         ("loot_deck", {"loot_deck": ["tiara", "gold_bar"]}),
+                         ("tiles.1A1.items", {"tiles": {"1A1": {"kind": "safe", "revealed": True,
+                                                                "items": ["gold_bar"]}}})):
+        with pytest.raises(ScenarioError, match="DEC-57") as err:
+            Game.from_scenario({**doc, **extra})
+        assert err.value.field == field
+    two = {"seed": 3, "characters": [{"character": "hawk", "cell": "1A1"}, {"character": "rook", "cell": "1A1"}]}
+    assert Game.from_scenario(two).s.loot_deck.count("gold_bar") == 2
 
 
 def test_first_guard_on_the_first_floor_1_card_SETUP_8():

@@ -363,11 +363,11 @@ def test_tool7_dec26_invisible_suit_covers_only_the_users_arrivals():
     game.apply("use invisible_suit")
     rook = game.s.characters[1]
     # another character's arrival in the same phase (as by Orders or Buddy System) is seen
-    assert alarms.cancel_reason(game, C("1C2"), "camera", True, by=rook, arrival=True) is None
+    assert alarms.cancel_reason(game._rules, C("1C2"), "camera", True, by=rook, arrival=True) is None
     hawk = game.s.characters[0]
-    assert alarms.cancel_reason(game, C("1C2"), "camera", True, by=hawk, arrival=True) is not None
+    assert alarms.cancel_reason(game._rules, C("1C2"), "camera", True, by=hawk, arrival=True) is not None
     rook.cell = C("1D1")
-    list(guards.arrival_sight(game, rook, C("1D1")))
+    list(guards.arrival_sight(game._rules, rook, C("1D1")))
     assert rook.stealth == 2
 
 

@@ -7,7 +7,7 @@ Usage::
                 [--no-legend] [--describe]
 
 * FILE is a save (JSON with ``"format": "burgle-save"``, read by
-  ``burgle.engine.saves.load_document``) or a scenario (TOML or JSON, read by
+  ``Game.load``) or a scenario (TOML or JSON, read by
   ``Game.from_scenario``).
 * ``--floor N`` draws floor N only (1-3); the default draws all three side by side.
 * ``-o/--output`` names the picture; its extension (.svg, .png or .pdf) picks the format (SVG is written
@@ -61,7 +61,6 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 def load_game(path: str):
     """A Game from a save document or a scenario file."""
     from burgle.engine.game import Game
-    from burgle.engine.saves import load_document
 
     p = Path(path)
     suffix = p.suffix.lower()
@@ -78,7 +77,7 @@ def load_game(path: str):
         except json.JSONDecodeError as exc:
             raise DrawInputError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
         if isinstance(doc, dict) and doc.get("format") == "burgle-save":
-            return load_document(str(p))
+            return Game.load(str(p))
     return Game.from_scenario(p)
 
 

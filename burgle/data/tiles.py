@@ -337,9 +337,12 @@ ALARM_TILE_KEYS: tuple[str, ...] = ("camera", "detector", "fingerprint", "laser"
 # Tiles carrying the stop icon (ACT-6).
 STOP_TILE_KEYS: tuple[str, ...] = ("deadbolt", "keypad")
 
-# Which Computer Room's hack tokens cancel which hackable tile alarm (ALARM-2, TILE-3..5).
+# Which Computer Room's hack tokens cancel which hackable tile alarm (ALARM-1, ALARM-2,
+# TILE-3..5): the one table of Computer Room facts. Its keys are the hackable alarms.
 COMPUTER_ROOM_FOR_ALARM: dict[str, str] = {
     "fingerprint": "computer_fingerprint",
     "laser": "computer_laser",
     "motion": "computer_motion",
 }
+HACKABLE_ALARMS: tuple[str, ...] = tuple(COMPUTER_ROOM_FOR_ALARM)
+COMPUTER_ROOMS: tuple[str, ...] = tuple(COMPUTER_ROOM_FOR_ALARM.values())

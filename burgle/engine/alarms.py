@@ -7,11 +7,14 @@ when the rules hand a decision to the players and receive the chosen action back
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
+from burgle.data.tiles import COMPUTER_ROOM_FOR_ALARM, HACKABLE_ALARMS
+from burgle.engine import patrol
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
-HACKABLE = ("fingerprint", "laser", "motion")  # ALARM-1
-COMPUTER_ROOM = {"fingerprint": "computer_fingerprint", "laser": "computer_laser", "motion": "computer_motion"}
+HACKABLE = HACKABLE_ALARMS  # ALARM-1
+COMPUTER_ROOM = COMPUTER_ROOM_FOR_ALARM
 
 
 def floor_cells(floor: int) -> range:
@@ -19,12 +22,12 @@ def floor_cells(floor: int) -> range:
     return range(start, start + CELLS_PER_FLOOR)
 
 
-def alarms_on_floor(g, floor: int) -> list[int]:
+def alarms_on_floor(g: Rules, floor: int) -> list[int]:
     tiles = g.s.tiles
     return [c for c in floor_cells(floor) if tiles[c].alarm]
 
 
-def cancel_reason(g, cell: int, kind: str | None, own: bool, by=None, arrival: bool = False) -> str | None:
+def cancel_reason(g: Rules, cell: int, kind: str | None, own: bool, by=None, arrival: bool = False) -> str | None:
     """ALARM-2.1: why an alarm on *cell* would not be placed, or None if it would.
 
     *kind* is the alarm's type (a tile key for tile alarms, None for others); *own* is
@@ -55,7 +58,7 @@ def cancel_reason(g, cell: int, kind: str | None, own: bool, by=None, arrival: b
     return None
 
 
-def hack_sources(g, kind: str) -> list[str]:
+def hack_sources(g: Rules, kind: str) -> list[str]:
     """ALARM-2.2: hack tokens that could cancel an alarm of this kind."""
     if kind not in HACKABLE:
         return []
@@ -68,13 +71,13 @@ def hack_sources(g, kind: str) -> list[str]:
     return sources
 
 
-def trigger(g, cell: int, kind: str | None, own: bool = True, by=None, arrival: bool = False, rule: str = "ALARM-2"):
+def trigger(g: Rules, cell: int, kind: str | None, own: bool = True, by=None, arrival: bool = False, rule: str = "ALARM-2"):
     """Trigger one alarm on *cell* (ALARM-2). Returns True if a token was placed."""
     placed = yield from trigger_many(g, [(cell, kind, own)], by=by, arrival=arrival, rule=rule)
     return bool(placed)
 
 
-def trigger_many(g, alarms, by=None, arrival: bool = False, rule: str = "ALARM-2"):
+def trigger_many(g: Rules, alarms, by=None, arrival: bool = False, rule: str = "ALARM-2"):
     """Trigger several alarms at one moment (CONV-9): place them all, then move each
     affected floor's die once. *alarms* is a list of (cell, kind, own). Returns the cells
     that received a token."""
@@ -106,7 +109,7 @@ def trigger_many(g, alarms, by=None, arrival: bool = False, rule: str = "ALARM-2
     return placed
 
 
-def spend_hack_token(g, kind: str, source: str) -> None:
+def spend_hack_token(g: Rules, kind: str, source: str) -> None:
     if source == "computer":
         room = COMPUTER_ROOM[kind]
         for c, t in enumerate(g.s.tiles):
@@ -120,7 +123,7 @@ def spend_hack_token(g, kind: str, source: str) -> None:
                 return
 
 
-def die_to_nearest(g, guard):
+def die_to_nearest(g: Rules, guard):
     """ALARM-3: the die goes to the alarm nearest the guard; players choose between ties."""
     alarms = alarms_on_floor(g, guard.floor)
     if not alarms or not guard.placed:
@@ -144,12 +147,10 @@ def die_to_nearest(g, guard):
     g.note(Happening("destination", "ALARM-3", cell=target))
 
 
-def remove_alarms(g, cells, draws_per_alarm: bool = False, rule: str = "ALARM-5"):
+def remove_alarms(g: Rules, cells, draws_per_alarm: bool = False, rule: str = "ALARM-5"):
     """ALARM-5: alarms removed by an effect. Afterwards, on each affected floor, the die
     goes to the nearest remaining alarm, or the guard draws a patrol card (DEC-16). With
     *draws_per_alarm* (Brown Out, EVENT-1) he draws one card per alarm removed instead."""
-    from burgle.engine.guards import draw_patrol
-
     s = g.s
     removed: dict[int, int] = {}
     for c in cells:
@@ -163,9 +164,9 @@ def remove_alarms(g, cells, draws_per_alarm: bool = False, rule: str = "ALARM-5"
             continue
         if draws_per_alarm:
             for _ in range(removed[floor]):
-                yield from draw_patrol(g, guard)
+                yield from patrol.draw_patrol(g, guard)
         elif alarms_on_floor(g, floor):
             if not s.tiles[guard.die].alarm if guard.die is not None else True:
                 yield from die_to_nearest(g, guard)
         else:
-            yield from draw_patrol(g, guard)
+            yield from patrol.draw_patrol(g, guard)

@@ -42,6 +42,7 @@ from burgle.engine.actions import Action, act
 from burgle.engine.choice import CHANCE, Choice
 
 if TYPE_CHECKING:
+    from burgle.engine.context import Rules
     from burgle.engine.state import GameState, Guard
 
 N = CELLS_PER_FLOOR
@@ -51,7 +52,7 @@ FIXED_KINDS = ("safe", "stairs")  # one per floor (SETUP-2)
 
 # ----------------------------------------------------------------------------- the driver
 
-def _outcome(g, verb: str, prompt: str, rule: str, outcomes, natural):
+def _outcome(g: Rules, verb: str, prompt: str, rule: str, outcomes, natural):
     """Generator: the outcome (an Action of *verb*) of one chance event.
 
     *outcomes* () -> [(Action, weight)] is what may happen (explicit mode), *natural* () ->
@@ -77,14 +78,14 @@ def _outcome(g, verb: str, prompt: str, rule: str, outcomes, natural):
     return out
 
 
-def _settle(g) -> bool:
+def _settle(g: Rules) -> bool:
     """True when the hidden order must be rearranged to the outcome (not in plain seeded play)."""
     return g.explicit_chance or g._forcing
 
 
 # ----------------------------------------------------------------------------- dice
 
-def roll(g, count: int, rule: str):
+def roll(g: Rules, count: int, rule: str):
     """Generator: *count* dice (the seeded source draws them one by one, as ``Chance.dice``)."""
     s = g.s
     faces = []
@@ -107,13 +108,14 @@ def _deck_top(deck: list, known_top: int, known_bottom: int) -> tuple[int, int] 
     return known_bottom, len(deck)
 
 
-def patrol_top(g, guard: "Guard", rule: str = "GUARD-3"):
+def patrol_top(g: Rules, guard: "Guard", rule: str = "GUARD-3"):
     """Generator: settle which card is on top of *guard*'s (non-empty) patrol deck."""
     s = g.s
     kt, kb = s.patrol_known[guard.floor - 1]
     span = _deck_top(guard.deck, kt, kb)
 
     def outcomes():
+        assert span is not None
         pool = guard.deck[span[0]:] + guard.removed
         return [(act("patrol-card", c), 1) for c in sorted(pool)]
 
@@ -133,7 +135,7 @@ def patrol_top(g, guard: "Guard", rule: str = "GUARD-3"):
             removed[j], deck[-1] = deck[-1], removed[j]
 
 
-def _cards_top(g, deck: list, verb: str, prompt: str, rule: str, lo: int = 0, position: int = 0):
+def _cards_top(g: Rules, deck: list, verb: str, prompt: str, rule: str, lo: int = 0, position: int = 0):
     """Generator: settle the card at *position* from the top of *deck*, drawn from the
     unknown cards deck[lo:len - position]."""
     hi = len(deck) - position
@@ -149,15 +151,15 @@ def _cards_top(g, deck: list, verb: str, prompt: str, rule: str, lo: int = 0, po
         deck[i], deck[hi - 1] = deck[hi - 1], deck[i]
 
 
-def tool_top(g, rule: str):
+def tool_top(g: Rules, rule: str):
     yield from _cards_top(g, g.s.tool_deck, "tool-card", "Chance: the top Tool", rule)
 
 
-def loot_top(g, rule: str = "ACT-12"):
+def loot_top(g: Rules, rule: str = "ACT-12"):
     yield from _cards_top(g, g.s.loot_deck, "loot-card", "Chance: the top Loot", rule)
 
 
-def event_top(g, position: int = 0, rule: str = "TURN-4"):
+def event_top(g: Rules, position: int = 0, rule: str = "TURN-4"):
     """Generator: settle the Event *position* cards from the top (0 = the top card), unless
     the players already know it."""
     s = g.s
@@ -230,7 +232,7 @@ def _tile_action(kind: str, number: int | None) -> Action:
     return act("tile", kind) if number is None else act("tile", kind, str(number))
 
 
-def tile_kind(g, cell: int, rule: str = "ACT-3"):
+def tile_kind(g: Rules, cell: int, rule: str = "ACT-3"):
     """Generator: settle the kind of the face-down tile on *cell*, about to be revealed."""
     s = g.s
 

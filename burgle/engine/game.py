@@ -15,40 +15,26 @@ burgle.engine.errors.IllegalAction: illegal action 'peek 1D4': 1D4 is not adjace
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FloorLayout, cell_name, floor_of
-from burgle.data.cards import CHARACTERS, CHARACTER_NAMES, EVENT_BY_KEY, LOOT_BY_KEY, TOOL_BY_KEY
-from burgle.data.tiles import TILE_TYPE_BY_KEY
-from burgle.engine import legal, turns
+from burgle.engine import guards, legal, saves, turns
 from burgle.engine.actions import Action
 from burgle.engine.chance import Chance
 from burgle.engine.choice import CHANCE, Choice
+from burgle.engine.context import ABILITY, GameOver, Resolving, Rules, ability_key
 from burgle.engine.errors import IllegalAction, RulesBug
 from burgle.engine.happenings import Happening
-from burgle.engine.state import GameState
+from burgle.engine.redeal import redeal_state
+from burgle.engine.state import Character, GameState
 from burgle.engine.view import player_view
-from burgle.geometry.routing import route_table
+from burgle.geometry.routing import RouteTable
 
-N = CELLS_PER_FLOOR
+__all__ = ["ABILITY", "Choice", "Game", "GameOver", "Resolution", "ability_key"]
 
-
-def ability_key(name: str) -> str:
-    return re.sub(r"[^a-z]+", "_", name.lower()).strip("_")
-
-
-ABILITY = {
-    (side.character, side.side): ability_key(side.ability)
-    for pair in CHARACTERS.values()
-    for side in pair
-}
-
-
-class GameOver(Exception):
-    """Raised inside a resolution when the game ends; the driver stops there."""
+GUARD_WALK = "guard-walk"  # Game.guard_walk's resolution (not a player's verb)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,27 +55,17 @@ class Resolution:
 class Game:
     """A game of The Bank Job. Build one with :meth:`new` or :meth:`from_scenario`."""
 
-    def __init__(self, state: GameState, origin: dict):
-        from burgle.engine import cards  # the card effects; imported late to keep layers one-way
-
-        self.s = state
+    def __init__(self, state: GameState, origin: dict | None):
+        self._rules = Rules(state)  # what the rule functions work on (burgle.engine.context)
         self.origin = origin  # how this game was built: replaying the log from it rebuilds it
-        self.cards = cards
         self.log: list[Action] = []
         self.happenings: list[tuple[Happening, ...]] = []
-        self._current: list[Happening] = []
         self._pending: Resolution | None = None  # the open choice, as data
-        self._gen = None  # the live resolution of _pending, when this game drove it itself
+        self._gen: Resolving | None = None  # the live resolution of _pending, if this game drove it
         self._legal: tuple[Action, ...] | None = None
         self._stack: list[tuple[GameState, Resolution | None]] = []  # before each logged action
         self._shared = 0  # stack entries below this index may be shared with copies
-        self._tables: dict = {}
-        self._nbrs: dict = {}  # floor -> (walls, per index: neighbour cells), see neighbours()
-        self._explicit = False  # chance: seeded (False) or explicit (True), see burgle.engine.draws
         self._explicit_from: int | None = None  # the log length when chance became explicit
-        self._draws: list[Action] = []  # seeded chance outcomes of the action being resolved
-        self._forcing = False  # re-running an action: chance outcomes come from _forced
-        self._forced: deque[Action] = deque()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -111,22 +87,40 @@ class Game:
 
         return game_from_scenario(cls, scenario, paths=paths)
 
+    @classmethod
+    def rebuild(cls, origin: dict, actions, source: str | None = None, *, paths: bool = True,
+                explicit_from: int | None = None) -> "Game":
+        """The game *origin* describes (a seed and setup, or a scenario), with *actions*
+        replayed; see :func:`burgle.engine.saves.rebuild`."""
+        return saves.rebuild(cls, origin, actions, source, paths=paths, explicit_from=explicit_from)
+
     # ------------------------------------------------------------------ reading
+    @property
+    def s(self) -> GameState:
+        """The whole state (the rules' own data: read it; change it only through actions)."""
+        return self._rules.s
+
+    @s.setter
+    def s(self, state: GameState) -> None:
+        self._rules.s = state
+
     @property
     def phase(self) -> str:
         return self.s.phase
 
     @property
-    def active_character(self):
+    def active_character(self) -> Character:
         return self.s.characters[self.s.active]
 
     @property
     def pending(self) -> Choice | None:
-        """The open choice, if the rules are waiting for a seat to decide."""
+        """The open choice, if the rules are waiting for a seat (or chance) to decide."""
         return self._pending.choice if self._pending is not None else None
 
     @property
     def seat_to_act(self) -> int:
+        """The seat that decides now: the open choice's, else the active seat (CHANCE at a
+        chance node)."""
         return self._pending.choice.seat if self._pending is not None else self.s.active
 
     @property
@@ -145,7 +139,7 @@ class Game:
         >>> sum(p for _, p in game.chance_outcomes())
         Fraction(1, 1)
         """
-        if not self.is_chance_node:
+        if self._pending is None or self._pending.choice.seat != CHANCE:
             return ()
         c = self._pending.choice
         return tuple(zip(c.options, c.probabilities or ()))
@@ -153,17 +147,17 @@ class Game:
     @property
     def explicit_chance(self) -> bool:
         """Whether chance events pause for an outcome (True) or follow the seed (False)."""
-        return self._explicit
+        return self._rules.explicit_chance
 
     @explicit_chance.setter
     def explicit_chance(self, on: bool) -> None:
-        if bool(on) == self._explicit:
+        if bool(on) == self._rules.explicit_chance:
             return
         if not on:
             raise ValueError("a game whose chance became explicit stays explicit (its log holds chance outcomes)")
         if self._pending is not None:
             raise ValueError("resolve the open choice before making chance explicit")
-        self._explicit, self._explicit_from = True, len(self.log)
+        self._rules.explicit_chance, self._explicit_from = True, len(self.log)
         self._legal = None
 
     @property
@@ -182,67 +176,43 @@ class Game:
         """The whole state as plain data (JSON-able); equal dicts play on identically."""
         return self.s.to_dict()
 
-    def table(self, floor: int):
+    def view(self) -> dict:
+        """What the players may see, as JSON-able data (see :mod:`burgle.engine.view`)."""
+        return player_view(self.s, self.pending)
+
+    # the rules' reading helpers, for analysis and pictures (see burgle.engine.context)
+    def table(self, floor: int) -> RouteTable:
         """The guard route table of *floor* under its current walls (GUARD-8)."""
-        walls = self.s.walls[floor - 1]
-        t = self._tables.get(floor)
-        if t is None or t[0] is not walls:
-            t = (walls, route_table(walls))
-            self._tables[floor] = t
-        return t[1]
+        return self._rules.table(floor)
 
     def neighbours(self, cell: int) -> tuple[int, ...]:
-        floor = floor_of(cell)
-        walls = self.s.walls[floor - 1]
-        t = self._nbrs.get(floor)
-        if t is None or t[0] is not walls:  # cached per wall set, like table()
-            base = N * (floor - 1)
-            t = (walls, tuple(tuple(base + i for i in row) for row in self._layout(floor).neighbours))
-            self._nbrs[floor] = t
-        return t[1][cell % N]
+        return self._rules.neighbours(cell)
 
     def adjacent(self, a: int, b: int) -> bool:
-        if a // N != b // N:
-            return False
-        return b in self.neighbours(a)
+        return self._rules.adjacent(a, b)
 
-    def _layout(self, floor: int) -> FloorLayout:
-        return self.table(floor).layout
+    def characters_at(self, cell: int) -> list[Character]:
+        return self._rules.characters_at(cell)
 
-    def characters_at(self, cell: int) -> list:
-        return [c for c in self.s.characters if c.on_board and c.cell == cell]
+    def has_ability(self, ch: Character, ability: str) -> bool:
+        return self._rules.has_ability(ch, ability)
 
-    def has_ability(self, ch, ability: str) -> bool:
-        return ABILITY[(ch.name, ch.side)] == ability
-
-    def ability_holder(self, ability: str):
-        for ch in self.s.characters:
-            if not ch.escaped and ABILITY[(ch.name, ch.side)] == ability:
-                return ch
-        return None
+    def ability_holder(self, ability: str) -> Character | None:
+        return self._rules.ability_holder(ability)
 
     def round_effect_active(self, key: str) -> bool:
-        return any(k == key for _, k in self.s.round_effects)
+        return self._rules.round_effect_active(key)
 
-    def who(self, ch) -> str:
-        return CHARACTER_NAMES.get(ch.name) or ch.name.title()
+    def who(self, ch: Character) -> str:
+        return self._rules.who(ch)
 
     def name(self, cell: int) -> str:
-        return "the roof" if cell >= 3 * N else cell_name(cell)
+        return self._rules.name(cell)
 
     def tile_name(self, cell: int) -> str:
-        t = self.s.tiles[cell]
-        if not t.revealed:
-            return "face down"
-        name = TILE_TYPE_BY_KEY[t.kind].name
-        return f"{name} ({t.number})" if t.number is not None else name
+        return self._rules.tile_name(cell)
 
-    @staticmethod
-    def card_name(key: str) -> str:
-        for table in (TOOL_BY_KEY, LOOT_BY_KEY, EVENT_BY_KEY):
-            if key in table:
-                return table[key].name
-        return key
+    card_name = staticmethod(Rules.card_name)
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> tuple[Action, ...]:
@@ -253,18 +223,20 @@ class Game:
             elif self._pending is not None:
                 self._legal = self._pending.choice.options
             else:
-                self._legal = tuple(legal.legal_actions(self))
+                self._legal = tuple(legal.legal_actions(self._rules))
         return self._legal
 
     def is_legal(self, action) -> bool:
         try:
-            action = Action.parse(action)
+            self.check(action)
         except ValueError:
             return False
-        return action in self.legal_actions()
+        return True
 
     def check(self, action) -> Action:
-        """Parse and check *action*; raise IllegalAction (with the rule id) if it is illegal."""
+        """Parse and check *action*; raise IllegalAction (with the rule id) if it is illegal.
+        Returns the action as ``legal_actions()`` lists it (``add-die 1B2`` on that very
+        Safe is ``add-die``)."""
         action = Action.parse(action)
         if action in self.legal_actions():
             return action
@@ -276,7 +248,10 @@ class Game:
             raise IllegalAction(
                 action, f"a choice is pending for seat {c.seat}: {c.prompt} Choose one of: "
                 + ", ".join(map(str, c.options)), c.rule)
-        reason, rule = legal.why_illegal(self, action)
+        same = legal.normalize(self._rules, action)
+        if same != action and same in self.legal_actions():
+            return same
+        reason, rule = legal.why_illegal(self._rules, action)
         raise IllegalAction(action, reason, rule)
 
     # ------------------------------------------------------------------ acting
@@ -285,86 +260,81 @@ class Game:
 
         Illegal actions raise :class:`IllegalAction` and change nothing."""
         action = self.check(action)
+        rules = self._rules
         pending = self._pending
         if pending is not None:
             gen = self._gen
             if gen is None:  # a copy or an undone game: re-run the action up to its choice
-                before = self.s
+                before = rules.s
                 gen = self._redrive(pending)  # on a fresh state: *before* stays as it was
             else:
-                before = self.s.copy()  # the live resolution goes on changing self.s
+                before = rules.s.copy()  # the live resolution goes on changing the state
             base, top, answers, sent = pending.base, pending.action, pending.answers + (action,), action
-            self._draws = list(pending.draws)
+            rules._draws = list(pending.draws)
         else:
-            before = self.s.copy()
+            before = rules.s.copy()
             base, top, answers, sent = before, action, (), None
-            gen = turns.perform(self, action)
-            self._draws = []
-        self._current = []
+            gen = turns.perform(rules, action)
+            rules._draws = []
+        rules._current = []
         self._legal = None
         self._drive(gen, sent, base, top, answers)
         self._stack.append((before, pending))
         self.log.append(action)
-        happened = tuple(self._current)
+        happened = tuple(rules._current)
         self.happenings.append(happened)
         return happened
 
     apply_action = apply
 
-    def _drive(self, gen, sent, base: GameState, action: Action | None, answers: tuple[Action, ...]) -> None:
+    def _drive(self, gen: Resolving, sent: Action | None, base: GameState, action: Action | None,
+               answers: tuple[Action, ...]) -> None:
         """Run a resolution until it ends or asks for a choice (recorded as a Resolution)."""
+        s = self._rules.s
         try:
             choice = gen.send(sent) if sent is not None else next(gen)
         except StopIteration:
-            self._gen = self._pending = self.s.pending = None
+            self._gen = self._pending = s.pending = None
             return
         except GameOver:
             gen.close()
-            self._gen = self._pending = self.s.pending = None
-            self.s.phase = "over"
+            self._gen = self._pending = s.pending = None
+            s.phase = "over"
             return
         self._gen = gen
-        self._pending = Resolution(base, action, answers, choice, tuple(self._draws))
-        self.s.pending = choice.to_dict()
+        self._pending = Resolution(base, action, answers, choice, tuple(self._rules._draws))
+        s.pending = choice.to_dict()
 
-    def _start(self, action: Action | None):
-        """The resolution of *action* (None: the start of the active seat's turn, see scenario)."""
-        return turns.perform(self, action) if action is not None else turns.begin_turn(self, self.s.active)
+    def _start(self, action: Action | None) -> Resolving:
+        """The resolution of *action* (None: the start of the active seat's turn, see scenario;
+        a ``guard-walk``: see :meth:`guard_walk`)."""
+        rules = self._rules
+        if action is None:
+            return turns.begin_turn(rules, rules.s.active)
+        if action.verb == GUARD_WALK:
+            floor, mp = action.args
+            return guards.guard_phase_move(rules, rules.s.guards[floor - 1], mp)
+        return turns.perform(rules, action)
 
-    def _redrive(self, pending: Resolution):
+    def _redrive(self, pending: Resolution) -> Resolving:
         """Re-run *pending*'s action from its base with its answers, up to its open choice, on
-        a fresh copy of the base (what happened on the way was already recorded)."""
-        self.s = pending.base.copy()
-        kept, self._current = self._current, []
-        self._draws, self._forced, self._forcing = [], deque(pending.draws), True
+        a fresh copy of the base (what happened on the way was already recorded); chance
+        outcomes met on the way are replayed from the record (burgle.engine.draws)."""
+        rules = self._rules
+        rules.s = pending.base.copy()
+        kept, rules._current = rules._current, []
+        rules._draws, rules._forced, rules._forcing = [], deque(pending.draws), True
         try:
             gen = self._start(pending.action)
             choice = next(gen)
             for answer in pending.answers:
                 choice = gen.send(answer)
         finally:
-            self._forcing = False
-        self._current = kept
+            rules._forcing = False
+        rules._current = kept
         if choice != pending.choice:  # pragma: no cover - the rules are deterministic given the state
             raise RulesBug(f"re-running {pending.action} reached {choice} instead of {pending.choice}")
         return gen
-
-    # ------------------------------------------------------------------ used by rule modules
-    def note(self, happening: Happening) -> None:
-        self._current.append(happening)
-
-    def ask(self, seat: int, prompt: str, rule: str, options):
-        """Generator: ask *seat* to pick one of *options* (asked only if there is a choice)."""
-        options = tuple(options)
-        if len(options) == 1:
-            return options[0]
-        action = yield Choice(seat, prompt, rule, options)
-        return action
-
-    def game_over(self, outcome: str, reason: str) -> None:
-        self.s.outcome = outcome
-        self.s.outcome_reason = reason
-        raise GameOver(reason)
 
     # ------------------------------------------------------------------ history
     def copy(self) -> "Game":
@@ -379,21 +349,16 @@ class Game:
         (1, 2)
         """
         new = Game.__new__(Game)
-        new.s = self.s.copy()
+        new._rules = self._rules.copy(self._rules.s.copy())
         new.origin = self.origin
-        new.cards = self.cards
         new.log = self.log[:]
         new.happenings = self.happenings[:]
-        new._current = []
         new._pending = self._pending  # data: its base is never changed, only copied
         new._gen = None  # a resumed choice is re-run from the data (_redrive)
         new._legal = self._legal
         new._stack = self._stack[:]
         self._shared = new._shared = len(self._stack)  # both now share these snapshots
-        new._tables = dict(self._tables)
-        new._nbrs = dict(self._nbrs)
-        new._explicit, new._explicit_from = self._explicit, self._explicit_from
-        new._draws, new._forcing, new._forced = [], False, deque()
+        new._explicit_from = self._explicit_from
         return new
 
     def undo(self) -> Action:
@@ -412,7 +377,7 @@ class Game:
         if len(self._stack) < self._shared:  # another game holds this snapshot too: keep it intact
             state = state.copy()
             self._shared = len(self._stack)
-        self.s = state
+        self._rules.s = state
         self._pending, self._gen, self._legal = pending, None, None
         self.happenings.pop()
         action = self.log.pop()
@@ -422,11 +387,9 @@ class Game:
 
     def replay(self, upto: int | None = None) -> "Game":
         """A new game rebuilt from this game's origin and the first *upto* logged actions."""
-        from burgle.engine.saves import rebuild
-
         self._replayable()
-        return rebuild(self.origin, self.log[:upto] if upto is not None else list(self.log),
-                       explicit_from=self._explicit_from)
+        return self.rebuild(self.origin or {}, self.log[:upto] if upto is not None else list(self.log),
+                            explicit_from=self._explicit_from)
 
     def rewind(self, steps: int = 1) -> "Game":
         """A new game: this one as it was *steps* actions ago (this game is left alone).
@@ -451,8 +414,6 @@ class Game:
         >>> other.view() == game.view(), other.to_dict() == game.to_dict()
         (True, False)
         """
-        from burgle.engine.redeal import redeal_state
-
         rng = Chance(seed)
         new = self.copy()
         new._stack, new._shared, new.origin = [], 0, None
@@ -464,14 +425,44 @@ class Game:
             redeal_state(base, rng)
             new._pending = Resolution(base, pending.action, pending.answers, pending.choice, pending.draws)
             new._gen = new._redrive(new._pending)
-            new._draws = list(pending.draws)
+            new._rules._draws = list(pending.draws)
         return new
 
-    # ------------------------------------------------------------------ what the players see
-    def view(self) -> dict:
-        """What the players may see, as JSON-able data (see :mod:`burgle.engine.view`)."""
-        return player_view(self)
+    def guard_walk(self, floor: int, mp: int | None = None, explicit_chance: bool = True) -> "Game":
+        """A copy of this game in which the guard of *floor* has made a guard-phase move
+        (GUARD-5..7, the engine's own step) with *mp* movement points (default: GUARD-6
+        counts them), for analysis: forecasts, patrol odds, danger maps. With
+        *explicit_chance* the walk pauses at each patrol draw as a chance node
+        (``chance_outcomes()``; apply an outcome to go on), and at any choice the rules hand
+        to a seat (an ALARM-3 tie). Needs no open choice. The copy has no log, no undo and
+        no origin: it is a what-if, not a game to save.
 
+        >>> game = Game.new(seed=1, characters=["hawk"])
+        >>> _ = game.apply("entrance 1B2")
+        >>> walk = game.guard_walk(1, mp=1)
+        >>> [h.kind for h in walk.happenings[0]]
+        ['guard_moves', 'guard_step']
+        """
+        if self._pending is not None:
+            raise ValueError("resolve the open choice before walking a guard")
+        if not 1 <= floor <= len(self.s.guards) or not self.s.guards[floor - 1].placed:
+            raise ValueError(f"there is no placed guard on floor {floor!r}")
+        if mp is not None and (not isinstance(mp, int) or mp < 0):
+            raise ValueError(f"movement points are a whole number >= 0, not {mp!r}")
+        new = self.copy()
+        new.log, new.happenings, new._stack, new._shared, new.origin = [], [], [], 0, None
+        if explicit_chance:
+            new._rules.explicit_chance = True
+        rules = new._rules
+        walk = Action(GUARD_WALK, (floor, mp))
+        before = rules.s.copy()
+        rules._current, rules._draws = [], []
+        new._legal = None
+        new._drive(new._start(walk), None, before, walk, ())
+        new.happenings.append(tuple(rules._current))
+        return new
+
+    # ------------------------------------------------------------------ text, saves, pictures
     def log_text(self) -> str:
         """The action log with what each action did, as readable text."""
         lines = []
@@ -485,23 +476,22 @@ class Game:
             raise ValueError("a re-dealt game (Game.redeal) has no origin to replay or save: its hidden "
                              "deal is not the one its log was played on")
 
-    def save(self) -> dict:
-        from burgle.engine.saves import save_document
-
+    def save(self) -> dict[str, Any]:
+        """The game as a versioned save document (see :mod:`burgle.engine.saves`)."""
         self._replayable()
-        return save_document(self)
+        return saves.save_document(self)
 
     @classmethod
     def load(cls, document, *, paths: bool = True) -> "Game":
         """A saved game (a dict, JSON text or a path). ``paths=False``: data only; nothing in
         the document may name a file to read (what a web page must use)."""
-        from burgle.engine.saves import load_document
-
-        return load_document(document, paths=paths)
+        return saves.load_document(cls, document, paths=paths)
 
     def _repr_svg_(self) -> str:
-        """Jupyter shows the game as a picture of its three floors (burgle.pictures)."""
-        from burgle.pictures import render  # lazy: the engine never imports matplotlib itself
+        """Jupyter shows the game as a picture of its three floors. The engine's one call
+        upward (docs/architecture.md): burgle.pictures is imported only when Jupyter asks,
+        so the engine itself never needs matplotlib."""
+        from burgle.pictures import render
 
         return render(self, fmt="svg")
 

@@ -3,72 +3,26 @@
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
-from burgle.engine import alarms, draws
+from burgle.engine import alarms, patrol
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 
 
-# ----------------------------------------------------------------------------- patrol deck
-
-def reshuffle(g, guard) -> None:
-    """GUARD-4 / DEC-15: all 16 cards back, shuffle, trim again, speed up by 1 (max 6)."""
-    s = g.s
-    deck = list(alarms.floor_cells(guard.floor))
-    s.chance.shuffle(deck)
-    guard.removed = deck[: s.trim]
-    guard.deck = deck[s.trim:]
-    guard.discard = []
-    draws.set_patrol_known(s, guard.floor, (0, 0))  # a new order: nothing is known of it
-    floor_cell = N * (guard.floor - 1)  # names the floor only: the trimmed cards stay hidden
-    g.note(Happening("reshuffle", "GUARD-4", cell=floor_cell, value=s.trim))
-    if guard.speed < 6:
-        guard.speed += 1
-        g.note(Happening("speed", "GUARD-4", cell=floor_cell, value=guard.speed))
-    else:
-        g.note(Happening("speed_max", "DEC-48", cell=floor_cell, value=guard.speed))
-
-
-def take_card(g, guard):
-    """Generator: the floor's top patrol card, laid face up on the discard pile (GUARD-3,
-    GUARD-4); a chance event unless the players know that card (CHAR-17)."""
-    s = g.s
-    if not guard.deck:
-        reshuffle(g, guard)
-    yield from draws.patrol_top(g, guard)
-    known = draws.known_after_pop(s.patrol_known[guard.floor - 1], len(guard.deck))
-    card = guard.deck.pop()
-    guard.discard.append(card)
-    if known != s.patrol_known[guard.floor - 1]:
-        draws.set_patrol_known(s, guard.floor, known)
-    return card
-
-
-def draw_patrol(g, guard):
-    """GUARD-3: draw a patrol card and move the die there; a card naming the guard's own
-    cell means he has arrived: draw again (DEC-8)."""
-    while True:
-        card = yield from take_card(g, guard)
-        guard.die = card
-        g.note(Happening("patrol_draw", "GUARD-3", cell=card))
-        if card != guard.cell:
-            return
-        g.note(Happening("patrol_redraw", "DEC-8", cell=card))
-
-
-def arrive(g, guard):
+def arrive(g: Rules, guard):
     """GUARD-11: at his destination, the die goes to the nearest alarm, or he draws."""
     if alarms.alarms_on_floor(g, guard.floor):
         yield from alarms.die_to_nearest(g, guard)
     else:
-        yield from draw_patrol(g, guard)
+        yield from patrol.draw_patrol(g, guard)
 
 
-def place_guard(g, guard, arriving=None):
+def place_guard(g: Rules, guard, arriving=None):
     """GUARD-2: the guard appears on his first card's cell, then the die is set (a waiting
     alarm takes it, ALARM-2.3). The appearance is an entry for everyone but *arriving*."""
-    card = yield from take_card(g, guard)
+    card = yield from patrol.take_card(g, guard)
     guard.cell = card
     g.note(Happening("guard_placed", "GUARD-2", cell=card))
     yield from guard_enters(g, guard, card, step=False, exclude=arriving)
@@ -77,7 +31,7 @@ def place_guard(g, guard, arriving=None):
 
 # ----------------------------------------------------------------------------- sight and Stealth
 
-def pay_stealth(g, losses, rule: str, by_guard: bool = True):
+def pay_stealth(g: Rules, losses, rule: str, by_guard: bool = True):
     """Charge each character in *losses* 1 Stealth, in turn order from the active seat
     (CONV-9, DEC-53); each chooses its source when its tile has tokens (END-3). A
     character with nothing to pay is captured if a guard saw it (END-4), else nothing
@@ -88,7 +42,7 @@ def pay_stealth(g, losses, rule: str, by_guard: bool = True):
         yield from lose_one(g, ch, rule, by_guard)
 
 
-def lose_one(g, ch, rule: str, by_guard: bool = True):
+def lose_one(g: Rules, ch, rule: str, by_guard: bool = True):
     s = g.s
     tile = s.tiles[ch.cell] if ch.cell is not None else None
     on_tile = tile is not None and tile.stealth > 0
@@ -101,6 +55,7 @@ def lose_one(g, ch, rule: str, by_guard: bool = True):
     else:
         use_tile = on_tile
     if use_tile:
+        assert tile is not None and ch.cell is not None
         s.set_tile(ch.cell, stealth=tile.stealth - 1)
         g.note(Happening("stealth_tile", rule, cell=ch.cell, seat=ch.seat, who=g.who(ch)))
     elif ch.stealth > 0:
@@ -111,7 +66,7 @@ def lose_one(g, ch, rule: str, by_guard: bool = True):
         g.game_over("lost", f"{g.who(ch)} was captured on {g.name(ch.cell)}")
 
 
-def guards_seeing_arrival(g, ch, cell: int, flex: bool = False, tiara: bool = True) -> list:
+def guards_seeing_arrival(g: Rules, ch, cell: int, flex: bool = False, tiara: bool = True) -> list:
     """END-2 a, c, d, e for a character arriving on *cell*: the guards who see it (one
     Stealth per guard, DEC-36). *tiara* False: an arrival LOOT-12 does not name (only
     counting moves, Orders and walk-down do)."""
@@ -120,8 +75,8 @@ def guards_seeing_arrival(g, ch, cell: int, flex: bool = False, tiara: bool = Tr
     floor = floor_of(cell)
     seeing = []
     guard = s.guards[floor - 1]
-    if guard.placed:
-        here = guard.cell
+    here = guard.cell
+    if here is not None:
         if here == cell and not flex:
             seeing.append(guard)
         elif here != cell:
@@ -139,7 +94,7 @@ def guards_seeing_arrival(g, ch, cell: int, flex: bool = False, tiara: bool = Tr
     return seeing
 
 
-def arrival_sight(g, ch, cell: int, flex: bool = False, tiara: bool = True):
+def arrival_sight(g: Rules, ch, cell: int, flex: bool = False, tiara: bool = True):
     """ACT-5.6: the arriving character pays for every guard that sees it."""
     s = g.s
     if ch.seat == s.active and "invisible_suit" in s.turn_effects:
@@ -148,7 +103,7 @@ def arrival_sight(g, ch, cell: int, flex: bool = False, tiara: bool = True):
         yield from lose_one(g, ch, "END-2")
 
 
-def guard_enters(g, guard, cell: int, step: bool, exclude=None):
+def guard_enters(g: Rules, guard, cell: int, step: bool, exclude=None):
     """GUARD-12: a guard entering *cell* (step, placement or teleport). Returns the MP the
     crow costs on top (GUARD-12f)."""
     s = g.s
@@ -161,6 +116,7 @@ def guard_enters(g, guard, cell: int, step: bool, exclude=None):
         if not ch.on_board or ch is exclude:
             continue
         where = ch.cell
+        assert where is not None  # on the board
         if where == cell:  # (b)
             seen.append(ch)
         elif floor_of(where) == guard.floor:
@@ -173,9 +129,8 @@ def guard_enters(g, guard, cell: int, step: bool, exclude=None):
     tile = s.tiles[cell]
     if tile.kind == "camera" and tile.working and not g.round_effect_active("video_loop"):  # (e) TILE-2
         cams = sorted({
-            ch.cell for ch in s.characters
-            if ch.on_board and ch is not exclude  # GUARD-2: not for the arriving character
-            and ch.cell != cell and s.tiles[ch.cell].kind == "camera" and s.tiles[ch.cell].working
+            c for c in (ch.cell for ch in s.characters if ch.on_board and ch is not exclude)  # GUARD-2: not
+            if c is not None and c != cell and s.tiles[c].kind == "camera" and s.tiles[c].working  # the arriver
         })
         if cams:
             yield from alarms.trigger_many(g, [(c, "camera", True) for c in cams], rule="TILE-2")
@@ -188,7 +143,7 @@ def guard_enters(g, guard, cell: int, step: bool, exclude=None):
 
 # ----------------------------------------------------------------------------- movement
 
-def movement_points(g, guard) -> int:
+def movement_points(g: Rules, guard) -> int:
     """GUARD-6: die + alarms on his floor + Espresso − Daydreaming, at least 0."""
     s = g.s
     mp = guard.speed + len(alarms.alarms_on_floor(g, guard.floor))
@@ -197,8 +152,9 @@ def movement_points(g, guard) -> int:
     return max(0, mp)
 
 
-def guard_phase_move(g, guard):
-    """GUARD-5..7: one guard-phase move."""
+def guard_phase_move(g: Rules, guard, mp: int | None = None):
+    """GUARD-5..7: one guard-phase move. *mp*: the movement points, when analysis gives
+    them (``Game.guard_walk``); by default GUARD-6 counts them."""
     s = g.s
     if not guard.placed:
         return
@@ -211,7 +167,8 @@ def guard_phase_move(g, guard):
         s.crow = None  # CHAR-12: the crow returns to the Raven
         g.note(Happening("guard_stays", "CHAR-12", cell=guard.cell, value="the crow disrupts him"))
         return
-    mp = movement_points(g, guard)
+    if mp is None:
+        mp = movement_points(g, guard)
     g.note(Happening("guard_moves", "GUARD-6", cell=guard.cell, value=mp))
     table = g.table(guard.floor)
     base = N * (guard.floor - 1)
@@ -229,7 +186,7 @@ def guard_phase_move(g, guard):
             yield from arrive(g, guard)
 
 
-def teleport(g, guard, cell: int, then_arrive: bool):
+def teleport(g: Rules, guard, cell: int, then_arrive: bool):
     """GUARD-14: a forced move; resolves GUARD-12 a–e, then GUARD-11 when due."""
     guard.cell = cell
     g.note(Happening("guard_teleport", "GUARD-14", cell=cell))

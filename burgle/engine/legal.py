@@ -6,18 +6,19 @@ it passes, so the list and the refusals can never disagree.
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of
-from burgle.data.cards import LOOT_BY_KEY as _LOOT
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, orthogonal_neighbours
+from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import moves
-from burgle.engine.actions import Action, act
+from burgle.engine.cards import verbs
+from burgle.engine.actions import VERBS, Action, act
 from burgle.engine.draws import CHANCE_VERBS
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 ALL = FLOORS * N
-COMPUTER_ROOMS = ("computer_fingerprint", "computer_laser", "computer_motion")
 
 
-def legal_actions(g) -> list[Action]:
+def legal_actions(g: Rules) -> list[Action]:
     s = g.s
     if s.phase == "entrance":
         return [act("entrance", c) for c in range(N)]
@@ -27,12 +28,12 @@ def legal_actions(g) -> list[Action]:
     for a in candidates(g, ch, links, peeks):
         if reason(g, ch, a, links, peeks) is None:
             out.append(a)
-    out.extend(g.cards.legal(g, ch))
+    out.extend(verbs.legal(g, ch))
     out.append(act("end"))
     return out
 
 
-def candidates(g, ch, links=None, peeks=None):
+def candidates(g: Rules, ch, links=None, peeks=None):
     yield from (act("move", c) for c in (moves.links_from(g, ch) if links is None else links))
     yield from (act("peek", c) for c in (moves.peek_targets(g, ch) if peeks is None else peeks))
     tile = g.s.tiles[ch.cell]
@@ -50,7 +51,7 @@ def candidates(g, ch, links=None, peeks=None):
         yield act("escape")
 
 
-def normalize(g, action: Action) -> Action:
+def normalize(g: Rules, action: Action) -> Action:
     """Write an action the way legal_actions() lists it (a Safe on your own tile needs no cell)."""
     if action.verb in ("add-die", "roll") and action.args and g.s.phase == "actions":
         if action.args[0] == g.active_character.cell:
@@ -58,7 +59,7 @@ def normalize(g, action: Action) -> Action:
     return action
 
 
-def why_illegal(g, action: Action) -> tuple[str, str]:
+def why_illegal(g: Rules, action: Action) -> tuple[str, str]:
     s = g.s
     if s.phase == "entrance":
         if action.verb == "entrance":
@@ -73,14 +74,14 @@ def why_illegal(g, action: Action) -> tuple[str, str]:
     return found
 
 
-def _afford(g, cost: int):
+def _afford(g: Rules, cost: int):
     left = g.s.allowance - g.s.spent
     if cost > left:
         return left
     return None
 
 
-def reason(g, ch, action: Action, links=None, peeks=None):
+def reason(g: Rules, ch, action: Action, links=None, peeks=None):
     """(reason, rule id) why *action* is illegal for the active character, or None.
 
     Verbs this module does not know are left to the cards (returns None only for
@@ -94,6 +95,9 @@ def reason(g, ch, action: Action, links=None, peeks=None):
         if refusal is not None:
             return refusal
         if kind is None:
+            if _out_of_secret_door(g, ch, dest):
+                return (f"{g.who(ch)} stands on a Secret Door: it is one-way, entered through a wall but never "
+                        f"left through one, and a wall stands between {g.name(ch.cell)} and {g.name(dest)}", "TILE-16")
             return (f"{g.name(dest)} is not linked to {g.who(ch)}'s cell {g.name(ch.cell)}: a move goes to an "
                     "adjacent cell with no wall between, or along revealed Stairs, Service Ducts, Secret "
                     "Doors, Walkways or thermal links", "ACT-4")
@@ -113,6 +117,9 @@ def reason(g, ch, action: Action, links=None, peeks=None):
             return None if left is None else (f"a peek costs 1 action and {g.who(ch)} has {left} left", "TURN-3")
         if s.tiles[target].revealed:
             return f"{g.name(target)} is already face up; only face-down tiles can be peeked", "DEC-42"
+        if _out_of_secret_door(g, ch, target):
+            return (f"{g.who(ch)} stands on a Secret Door: no peeking out through its walls, and a wall stands "
+                    f"between {g.name(ch.cell)} and {g.name(target)}", "TILE-16")
         return (f"{g.name(target)} is not adjacent to {g.who(ch)}'s cell {g.name(ch.cell)} (no wall between), "
                 "nor above a Stairs tile, above or below an Atrium, or across a thermal link", "ACT-2")
     if verb == "hack":
@@ -129,18 +136,28 @@ def reason(g, ch, action: Action, links=None, peeks=None):
         return _escape_reason(g, ch)
     if verb == "end":
         return None
-    if verb in ("alarm", "laser", "deadbolt", "cancel-alarm", "allow-alarm", "stealth", "character", "cell",
-                "keep", "draw", "order", "events-order"):
-        return "there is no open choice of that kind now", "CONV-7"
+    if verb in CHOICE_VERBS:  # cite the rule that offers this choice (TILE-12 for a Laser answer...)
+        return (f"'{verb}' answers a choice the rules offer mid-action ({VERBS[verb].help}), and no such "
+                "choice is open now", VERBS[verb].rule)
     if verb in CHANCE_VERBS:
         return "no chance event waits for an outcome now (outcomes are actions only when chance is explicit)", "CONV-7"
-    return g.cards.why_illegal(g, ch, action) if verb not in _CORE else None
+    return verbs.why_illegal(g, ch, action) if verb not in _CORE else None
 
 
 _CORE = {"move", "peek", "hack", "add-die", "roll", "escape", "end"}
+CHOICE_VERBS = ("alarm", "laser", "deadbolt", "cancel-alarm", "allow-alarm", "stealth", "character", "cell",
+                "keep", "draw", "order", "events-order")
 
 
-def _safe_reason(g, ch, action):
+def _out_of_secret_door(g: Rules, ch, dest: int) -> bool:
+    """TILE-16: *dest* is across a wall from the revealed Secret Door the character stands on."""
+    here = ch.cell
+    t = g.s.tiles[here]
+    return (t.kind == "secret_door" and t.revealed and dest // N == here // N
+            and dest % N in orthogonal_neighbours(here % N) and not g.adjacent(here, dest))
+
+
+def _safe_reason(g: Rules, ch, action):
     s = g.s
     target = action.args[0] if action.args else ch.cell
     cost = 2 if action.verb == "add-die" else 1
@@ -172,40 +189,15 @@ def _safe_reason(g, ch, action):
     return None
 
 
-def escape_link(g, ch) -> bool:
-    s = g.s
-    here = ch.cell
-    t = s.tiles[here]
-    if floor_of(here) == FLOORS and t.kind == "stairs" and t.revealed:
-        return True
-    return any(a == here and b >= ALL for a, b in s.thermal)  # TOOL-12, DEC-28
-
-
-def _escape_reason(g, ch):
-    if not escape_link(g, ch):
+def _escape_reason(g: Rules, ch):
+    if not moves.escape_link(g, ch):
         return "escape is only from the floor-3 Stairs tile (or a thermal link to the roof)", "ACT-15"
     if g.round_effect_active("time_lock"):
         return "Time Lock: no one may use the Stairs or the roof link this round", "EVENT-24"
-    found = escape_conditions(g)
+    found = moves.escape_conditions(g)
     if found is not None:
         return found
     left = _afford(g, 1)
     if left is not None:
         return f"escaping costs 1 action and {g.who(ch)} has {left} left", "ACT-15"
-    return None
-
-
-def escape_conditions(g):
-    """ACT-15 / DEC-19: what the team must have done before anyone may escape, wherever
-    from (also read by Freight Elevator on floor 3, EVENT-8, DEC-6): (reason, rule) of the
-    first unmet condition, or None when all hold."""
-    s = g.s
-    uncracked = [c for c in range(ALL) if s.tiles[c].kind == "safe" and not s.tiles[c].cracked]
-    if uncracked:
-        return f"all 3 Safes must be cracked first ({len(uncracked)} still locked)", "ACT-15"
-    lying = [(c, i) for c in range(ALL) for i in s.tiles[c].items if i in _LOOT]
-    if lying:
-        return f"every Loot in play must be held: {lying[0][1]} lies on {g.name(lying[0][0])}", "DEC-19"
-    if s.kitty is not None:
-        return "the Persian Kitty is loose: its holder must catch it first", "LOOT-10"
     return None

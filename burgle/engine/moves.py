@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, orthogonal_neighbours
+from burgle.data.cards import LOOT_BY_KEY as _LOOT
 from burgle.engine import alarms, draws, guards
+from burgle.engine.cards import items
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
-ROOF = FLOORS * N  # the roof, as a link end (ACT-15, TOOL-12)
+ROOF = ALL = FLOORS * N  # the roof, as a link end (ACT-15, TOOL-12); ALL: the number of cells
 
 # Link kinds. "Counting" ones are moves by ACT-5 (ACT-8); walk-down is not.
 COUNTING_LINKS = ("adjacent", "secret_door", "stairs_up", "stairs_down", "duct", "thermal", "gymnastics")
@@ -25,7 +28,7 @@ def below(c: int) -> int | None:
     return c - N if c >= N else None
 
 
-def links_from(g, ch) -> dict[int, list[str]]:
+def links_from(g: Rules, ch) -> dict[int, list[str]]:
     """ACT-4: every cell the character could move to, with the link kinds reaching it
     (restrictions not yet applied)."""
     s = g.s
@@ -65,7 +68,7 @@ def links_from(g, ch) -> dict[int, list[str]]:
     return out
 
 
-def restriction(g, ch, dest: int, kind: str) -> tuple[str, str] | None:
+def restriction(g: Rules, ch, dest: int, kind: str) -> tuple[str, str] | None:
     """Why a link may not be used now: (reason, rule id), or None."""
     s = g.s
     if kind in STAIRS_LINKS and g.round_effect_active("time_lock"):
@@ -78,7 +81,7 @@ def restriction(g, ch, dest: int, kind: str) -> tuple[str, str] | None:
     return None
 
 
-def usable_link(g, ch, dest: int, links=None):
+def usable_link(g: Rules, ch, dest: int, links=None):
     """The link the character would use to reach *dest*: (kind, None) or (None, (reason, rule)).
 
     A walk-down is preferred when a counting link reaches the same cell (see
@@ -95,11 +98,11 @@ def usable_link(g, ch, dest: int, links=None):
     return None, first_refusal
 
 
-def others_on(g, ch, cell: int) -> bool:
+def others_on(g: Rules, ch, cell: int) -> bool:
     return any(o is not ch and o.on_board and o.cell == cell for o in g.s.characters)
 
 
-def known_extra_cost(g, ch, dest: int, kind: str, ignore_extras: bool = False) -> int:
+def known_extra_cost(g: Rules, ch, dest: int, kind: str, ignore_extras: bool = False) -> int:
     """Extra actions known before moving: a revealed empty Deadbolt (ACT-7) and the
     Gemstone (LOOT-4). Lasers are a choice made on entry."""
     if kind == "walk_down" or ignore_extras:
@@ -117,7 +120,7 @@ def known_extra_cost(g, ch, dest: int, kind: str, ignore_extras: bool = False) -
 
 # ----------------------------------------------------------------------------- reveal
 
-def reveal(g, cell: int, rule: str = "ACT-3"):
+def reveal(g: Rules, cell: int, rule: str = "ACT-3"):
     """Generator, ACT-3: turn a tile face up with its reveal effects. Returns True if it was
     face down. What lies there is a chance event (burgle.engine.draws.tile_kind)."""
     s = g.s
@@ -137,12 +140,12 @@ def reveal(g, cell: int, rule: str = "ACT-3"):
     return True
 
 
-def peek(g, ch, cell: int, rule: str = "ACT-2"):
+def peek(g: Rules, ch, cell: int, rule: str = "ACT-2"):
     yield from reveal(g, cell, rule)
     g.note(Happening("peek", rule, cell=cell, seat=ch.seat, who=g.who(ch), tile=g.tile_name(cell)))
 
 
-def peek_targets(g, ch) -> list[int]:
+def peek_targets(g: Rules, ch) -> list[int]:
     """ACT-2: face-down cells the character may peek at with the Peek action."""
     s = g.s
     here = ch.cell
@@ -165,7 +168,7 @@ def peek_targets(g, ch) -> list[int]:
 
 # ----------------------------------------------------------------------------- arrivals
 
-def leave(g, ch):
+def leave(g: Rules, ch):
     """ACT-5.4 / TILE-14: leaving a Motion tile entered (counting) this turn triggers it."""
     here = ch.cell
     if here is not None and here in ch.motion_marks:
@@ -174,7 +177,7 @@ def leave(g, ch):
             yield from alarms.trigger(g, here, "motion", by=ch, rule="TILE-14")
 
 
-def set_down(g, ch, dest: int, flex: bool = False):
+def set_down(g: Rules, ch, dest: int, flex: bool = False):
     """Put the character on *dest*; place that floor's guard if he is not yet there (GUARD-2).
     *flex* records an entry by the Acrobat's Flexibility (CHAR-1)."""
     ch.cell = dest
@@ -184,7 +187,7 @@ def set_down(g, ch, dest: int, flex: bool = False):
         yield from guards.place_guard(g, guard, arriving=ch)
 
 
-def non_counting_arrival(g, ch, dest: int, fall: bool, rule: str):
+def non_counting_arrival(g: Rules, ch, dest: int, fall: bool, rule: str):
     """ACT-8: reveal, leave (Motion still counts, DEC-40), place guard, sight unless a fall."""
     yield from reveal(g, dest)
     yield from leave(g, ch)
@@ -197,17 +200,16 @@ def non_counting_arrival(g, ch, dest: int, fall: bool, rule: str):
         yield from guards.arrival_sight(g, ch, dest, tiara=kind == "walk_down")  # LOOT-12
 
 
-def fall(g, ch, dest: int, rule: str):
+def fall(g: Rules, ch, dest: int, rule: str):
     yield from non_counting_arrival(g, ch, dest, fall=True, rule=rule)
 
 
-def counting_move(g, ch, dest: int, kind: str, base_cost: int = 1, ignore_extras: bool = False,
+def counting_move(g: Rules, ch, dest: int, kind: str, base_cost: int = 1, ignore_extras: bool = False,
                   can_pay_extra: bool = True, flex: bool = False, rule: str = "ACT-5"):
     """ACT-5: the move procedure. Pays *base_cost* plus known extras; returns True if the
     character got in. *ignore_extras*: Rook's Orders (DEC-25); *can_pay_extra* False: Climb
     Window and Go With Your Gut (an empty Deadbolt stops, a Laser triggers)."""
     s = g.s
-    src = ch.cell
     paying = ch.seat == s.active
     extra = known_extra_cost(g, ch, dest, kind, ignore_extras)
     if paying:
@@ -257,7 +259,7 @@ def counting_move(g, ch, dest: int, kind: str, base_cost: int = 1, ignore_extras
     return True
 
 
-def entry_effects(g, ch, dest: int, newly: bool, quiet_laser: bool, can_pay_extra: bool):
+def entry_effects(g: Rules, ch, dest: int, newly: bool, quiet_laser: bool, can_pay_extra: bool):
     """ACT-5.7: Laser, Fingerprint, Detector, Camera, Isotope+Thermo, Motion mark, Lab, Walkway fall."""
     s = g.s
     t = s.tiles[dest]
@@ -282,7 +284,7 @@ def entry_effects(g, ch, dest: int, newly: bool, quiet_laser: bool, can_pay_extr
             yield from alarms.trigger(g, dest, "detector", by=ch, rule="TILE-7")
     elif kind == "camera":
         if not g.round_effect_active("video_loop") and any(
-            gd.placed and gd.cell != dest and s.tiles[gd.cell].kind == "camera" and s.tiles[gd.cell].working
+            gd.cell is not None and gd.cell != dest and s.tiles[gd.cell].kind == "camera" and s.tiles[gd.cell].working
             for gd in s.guards
         ):
             yield from alarms.trigger(g, dest, "camera", by=ch, arrival=True, rule="TILE-2")
@@ -295,8 +297,47 @@ def entry_effects(g, ch, dest: int, newly: bool, quiet_laser: bool, can_pay_extr
     elif kind == "laboratory":
         if not t.looted:
             s.set_tile(dest, looted=True)
-            yield from g.cards.draw_tool(g, ch, "TILE-11")
+            yield from items.draw_tool(g, ch, "TILE-11")
     elif kind == "walkway":
         down = below(dest)
         if newly and down is not None and s.outcome is None:  # TILE-20: revealed by this move
             yield from fall(g, ch, down, "TILE-20")
+
+
+# ----------------------------------------------------------------------------- the roof (ACT-15)
+
+def escape_link(g: Rules, ch) -> bool:
+    s = g.s
+    here = ch.cell
+    t = s.tiles[here]
+    if floor_of(here) == FLOORS and t.kind == "stairs" and t.revealed:
+        return True
+    return any(a == here and b >= ALL for a, b in s.thermal)  # TOOL-12, DEC-28
+
+
+def escape_conditions(g: Rules):
+    """ACT-15 / DEC-19: what the team must have done before anyone may escape, wherever
+    from (also read by Freight Elevator on floor 3, EVENT-8, DEC-6): (reason, rule) of the
+    first unmet condition, or None when all hold."""
+    s = g.s
+    uncracked = [c for c in range(ALL) if s.tiles[c].kind == "safe" and not s.tiles[c].cracked]
+    if uncracked:
+        return f"all 3 Safes must be cracked first ({len(uncracked)} still locked)", "ACT-15"
+    lying = [(c, i) for c in range(ALL) for i in s.tiles[c].items if i in _LOOT]
+    if lying:
+        return f"every Loot in play must be held: {lying[0][1]} lies on {g.name(lying[0][0])}", "DEC-19"
+    if s.kitty is not None:
+        return "the Persian Kitty is loose: its holder must catch it first", "LOOT-10"
+    return None
+
+
+def escape(g: Rules, ch) -> None:
+    s = g.s
+    ch.escaped = True
+    ch.cell = None
+    s.heads_up[ch.seat] = 0
+    s.skip[ch.seat] = False
+    g.note(Happening("escaped", "ACT-15", cell=FLOORS * N, seat=ch.seat, who=g.who(ch)))
+    if all(c.escaped for c in s.characters):
+        g.note(Happening("won", "END-7"))
+        g.game_over("won", "every character escaped")

@@ -41,11 +41,11 @@ def redeal_state(s: GameState, rng: Chance) -> None:
         guard.deck = deck[:kb] + pool[:middle] + deck[hi:]
         guard.removed = pool[middle:]
     kt, kb = s.event_known
-    deck = s.event_deck
-    hi = len(deck) - kt
-    middle = sorted(deck[kb:hi])
-    rng.shuffle(middle)
-    s.event_deck = deck[:kb] + middle + deck[hi:]
+    events = s.event_deck
+    top = len(events) - kt
+    unseen = sorted(events[kb:top])
+    rng.shuffle(unseen)
+    s.event_deck = events[:kb] + unseen + events[top:]
     for name in ("tool_deck", "loot_deck"):
         cards = sorted(getattr(s, name))
         rng.shuffle(cards)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, COLS, floor_of
 from burgle.engine import draws
+from burgle.engine.cards import items, tools
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 
@@ -19,21 +21,21 @@ def combination(safe_cell: int) -> list[int]:
     return same_row + same_col
 
 
-def hack(g, ch):
+def hack(g: Rules, ch):
     g.s.spent += 1
     t = g.s.set_tile(ch.cell, hack=min(6, g.s.tiles[ch.cell].hack + 1))
     g.note(Happening("hack", "ACT-9", cell=ch.cell, seat=ch.seat, value=t.hack, who=g.who(ch)))
     yield from ()
 
 
-def add_die(g, ch, safe_cell: int):
+def add_die(g: Rules, ch, safe_cell: int):
     g.s.spent += 2
     t = g.s.set_tile(safe_cell, dice=g.s.tiles[safe_cell].dice + 1)
     g.note(Happening("safe_die", "ACT-10", cell=safe_cell, seat=ch.seat, value=t.dice, who=g.who(ch)))
     yield from ()
 
 
-def roll(g, ch, safe_cell: int):
+def roll(g: Rules, ch, safe_cell: int):
     """ACT-11: roll the Safe's dice (+1 for the basic Peterman); crack matching face-up tiles."""
     s = g.s
     t = s.tiles[safe_cell]
@@ -41,7 +43,7 @@ def roll(g, ch, safe_cell: int):
     count = t.dice + (1 if g.has_ability(ch, "steady_hands") else 0)
     dice = yield from draws.roll(g, count, "ACT-11")
     g.note(Happening("safe_roll", "ACT-11", cell=safe_cell, seat=ch.seat, value=dice, who=g.who(ch)))
-    dice = yield from g.cards.after_safe_roll(g, ch, safe_cell, dice)
+    dice = yield from tools.after_safe_roll(g, ch, safe_cell, dice)
     faces = set(dice)
     for c in combination(safe_cell):
         ct = s.tiles[c]
@@ -52,16 +54,16 @@ def roll(g, ch, safe_cell: int):
         yield from crack(g, ch, safe_cell)
 
 
-def crack(g, ch, safe_cell: int):
+def crack(g: Rules, ch, safe_cell: int):
     """ACT-12: the cracker draws a Tool, then a Loot; dice of this floor and below rise."""
     s = g.s
     s.set_tile(safe_cell, cracked=True)
     g.note(Happening("safe_cracked", "ACT-12", cell=safe_cell))
     drilled = ch.cell != safe_cell  # CHAR-10: rewards lie on the Safe (DEC-22)
-    yield from g.cards.draw_tool(g, ch, "ACT-12", lay_on=safe_cell if drilled else None)
+    yield from items.draw_tool(g, ch, "ACT-12", lay_on=safe_cell if drilled else None)
     if s.outcome:
         return
-    yield from g.cards.draw_loot(g, ch, safe_cell, lay_on=safe_cell if drilled else None)
+    yield from items.draw_loot(g, ch, safe_cell, lay_on=safe_cell if drilled else None)
     for guard in s.guards[: floor_of(safe_cell)]:
         if guard.speed < 6:
             guard.speed += 1

@@ -71,13 +71,13 @@ def read_json(source, what: str = "save file", *, paths: bool = True) -> tuple[d
     return doc, name
 
 
-def rebuild(origin: dict, actions, source: str | None = None, *, paths: bool = True,
+def rebuild(game_class, origin: dict, actions, source: str | None = None, *, paths: bool = True,
             explicit_from: int | None = None):
-    """The game *origin* describes, with *actions* replayed (chance explicit from action
-    *explicit_from* on, when given). ``paths=False``: data only, so ``origin.scenario`` must
-    be the scenario's table itself (what :func:`save_document` writes), never a file name."""
-    from burgle.engine.game import Game
-
+    """The game *origin* describes, built with *game_class* (``Game``: this module sits below
+    it), with *actions* replayed (chance explicit from action *explicit_from* on, when given).
+    ``paths=False``: data only, so ``origin.scenario`` must be the scenario's table itself
+    (what :func:`save_document` writes), never a file name."""
+    Game = game_class
     if "scenario" in origin:
         scenario = origin["scenario"]
         if not paths and not isinstance(scenario, dict):
@@ -127,11 +127,13 @@ def first_difference(a, b, path: str = "state"):
     return None if a == b else path
 
 
-def load_document(source, *, paths: bool = True):
-    """The game a save describes. ``paths=False`` is data only: nothing in *source* may name a
-    file to read (the web pages load saves this way; the command line reads paths).
+def load_document(game_class, source, *, paths: bool = True):
+    """The game a save describes (built with *game_class*; ``Game.load`` calls this).
+    ``paths=False`` is data only: nothing in *source* may name a file to read (the web pages
+    load saves this way; the command line reads paths).
 
-    >>> load_document("saves/game.json", paths=False)
+    >>> from burgle.engine.game import Game
+    >>> load_document(Game, "saves/game.json", paths=False)
     Traceback (most recent call last):
     ...
     burgle.engine.errors.ScenarioError: line 1: not valid JSON (Expecting value, column 1)
@@ -154,7 +156,7 @@ def load_document(source, *, paths: bool = True):
     if explicit_from is not None and not (isinstance(explicit_from, int) and 0 <= explicit_from <= len(actions)):
         raise ScenarioError(f"explicit_chance_from must be an action index 0..{len(actions)}, not {explicit_from!r}",
                             field="explicit_chance_from", source=name)
-    game = rebuild(origin, actions, source=name, paths=paths, explicit_from=explicit_from)
+    game = rebuild(game_class, origin, actions, source=name, paths=paths, explicit_from=explicit_from)
     stored = doc.get("state")
     if stored is not None:
         replayed = json.loads(json.dumps(game.to_dict()))

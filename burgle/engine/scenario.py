@@ -29,6 +29,7 @@ import copy
 import json
 import tomllib
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, CellError, cell_name, floor_of, parse_cell, parse_walls
@@ -37,7 +38,7 @@ from burgle.data.tiles import TILE_COPIES, TILE_TYPE_BY_KEY
 from burgle.engine.chance import Chance
 from burgle.engine.draws import FIXED_KINDS
 from burgle.engine.errors import ScenarioError
-from burgle.engine.setup import BANK_JOB, START_SPEED, TRIM
+from burgle.engine.setup import BANK_JOB, START_SPEED, TRIM, without_gold_bars
 from burgle.engine.state import Character, GameState, Guard, Tile
 from burgle.geometry.routing import route_table
 
@@ -147,8 +148,8 @@ def _tile(spec, field: str) -> Tile:
         raise ScenarioError(f"a tile is a string such as 'laser 2 revealed' or a table, got {spec!r}", field=field)
     _unknown(spec, {"kind", "number", "items"} | TILE_FLAGS | set(TILE_COUNTS), field)
     kind = spec.get("kind")
-    ttype = TILE_TYPE_BY_KEY.get(kind)
-    if ttype is None:
+    ttype = TILE_TYPE_BY_KEY.get(kind) if isinstance(kind, str) else None
+    if kind is None or ttype is None:
         raise ScenarioError(f"unknown tile {kind!r}; known: {', '.join(TILE_TYPE_BY_KEY)}", field=field)
     numbers = [n for n in ttype.numbers if n is not None]
     number = spec.get("number")
@@ -326,9 +327,9 @@ def game_from_scenario(cls, source, *, paths: bool = True):
             gd.deck = unseen
     for gd in guards:
         if gd.cell is None and not gd.deck and not gd.discard:
-            deck = list(range(N * (gd.floor - 1), N * gd.floor))
-            chance.shuffle(deck)
-            gd.removed, gd.deck = deck[:trim], deck[trim:]
+            cards = list(range(N * (gd.floor - 1), N * gd.floor))
+            chance.shuffle(cards)
+            gd.removed, gd.deck = cards[:trim], cards[trim:]
 
     # decks
     def deck(field, full, held):
@@ -349,6 +350,15 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     in_play = [e[1] for e in sc.get("round_effects", []) if isinstance(e, list) and len(e) == 2]
     event_deck = deck("event_deck", EVENT_DECK, Counter(in_play))  # round cards lie before their drawer
     _check_cards(crew, tiles, tool_deck, loot_deck, event_deck + [str(k) for k in in_play])
+    if len(crew) == 1:  # DEC-57: no Gold Bar in a game with one character
+        if "loot_deck" not in sc:
+            loot_deck = without_gold_bars(loot_deck)
+        bars: list[str] = (["characters[0].loot"] if "gold_bar" in crew[0].loot else []) + \
+            [f"tiles.{cell_name(c)}.items" for c, t in enumerate(tiles) if "gold_bar" in t.items] + \
+            (["loot_deck"] if "gold_bar" in loot_deck else [])
+        if bars:
+            raise ScenarioError("a game with one character has no Gold Bars: both leave the Loot deck at setup "
+                                "(DEC-57)", field=bars[0])
 
     state = GameState(
         tiles=tiles, walls=walls, guards=guards, characters=crew, chance=chance, trim=trim,
@@ -398,7 +408,7 @@ def game_from_scenario(cls, source, *, paths: bool = True):
 def _check_cards(crew, tiles, tool_deck, loot_deck, event_deck) -> None:
     from burgle.data.cards import EVENT_BY_KEY, LOOT_BY_KEY, TOOL_BY_KEY
 
-    places = []
+    places: list[tuple[str, str, Mapping[str, object]]] = []
     for i, ch in enumerate(crew):
         places += [(t, f"characters[{i}].tools", TOOL_BY_KEY) for t in ch.tools]
         places += [(t, f"characters[{i}].loot", LOOT_BY_KEY) for t in ch.loot]

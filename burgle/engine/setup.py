@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, parse_walls
 from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
+from burgle.data.setup import START_SPEED, TRIM
 from burgle.data.tiles import TILE_COPIES
 from burgle.data.walls import BANK_JOB_WALLS
 from burgle.engine.chance import Chance
@@ -16,8 +17,6 @@ from burgle.engine.errors import ScenarioError
 from burgle.engine.state import Character, GameState, Guard, Tile
 
 N = CELLS_PER_FLOOR
-TRIM = {1: 9, 2: 6, 3: 3, 4: 0}  # SETUP-4, DEC-14: by characters
-START_SPEED = {1: 2, 2: 3, 3: 4}  # SETUP-5
 BANK_JOB = [parse_walls(",".join(BANK_JOB_WALLS[f])) for f in range(1, FLOORS + 1)]
 
 
@@ -37,6 +36,12 @@ def check_characters(characters, sides, field: str = "characters") -> tuple[list
         if side not in ("basic", "advanced"):
             raise ScenarioError(f"side {side!r} is not 'basic' or 'advanced'", field=f"sides[{i}]")
     return chars, sides
+
+
+def without_gold_bars(loot_deck: list[str]) -> list[str]:
+    """DEC-57: in a game with one character both Gold Bars leave the Loot deck at setup.
+    Taken out after the shuffle, so the rest of the setup draws exactly as with them."""
+    return [k for k in loot_deck if k != "gold_bar"]
 
 
 def deal_building(chance: Chance) -> list[Tile]:
@@ -89,6 +94,8 @@ def new_game(cls, seed: int, characters=None, players: int | None = None, sides=
     chance.shuffle(tool_deck)
     chance.shuffle(loot_deck)
     chance.shuffle(event_deck)
+    if len(crew) == 1:  # DEC-57: a lone character could never carry a Gold Bar out (LOOT-5, ACT-15)
+        loot_deck = without_gold_bars(loot_deck)
     first = guards[0]
     card = first.deck.pop()  # SETUP-8
     first.discard.append(card)

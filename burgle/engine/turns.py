@@ -2,56 +2,34 @@
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of
-from burgle.engine import alarms, guards, moves, safes
+from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
+from burgle.engine import alarms, guards, moves, patrol, safes
+from burgle.engine.cards import events, items, verbs
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 ROUND_EFFECTS = ("gymnastics", "time_lock", "video_loop")
 
 
-# ----------------------------------------------------------------------------- seats
-
-def next_seat(g, seat: int) -> int:
-    """TURN-1 / DEC-31: the next seat whose character has not escaped (maybe itself)."""
-    chars = g.s.characters
-    n = len(chars)
-    for k in range(1, n + 1):
-        cand = (seat + k) % n
-        if not chars[cand].escaped:
-            return cand
-    return seat
-
-
-def previous_seat(g, seat: int) -> int:
-    """TURN-1: the player on your right."""
-    chars = g.s.characters
-    n = len(chars)
-    for k in range(1, n + 1):
-        cand = (seat - k) % n
-        if not chars[cand].escaped:
-            return cand
-    return seat
-
-
 # ----------------------------------------------------------------------------- setup choice
 
-def choose_entrance(g, action):
+def choose_entrance(g: Rules, action):
     """SETUP-9, SETUP-10, SETUP-11: reveal the entrance, set the first destination, begin."""
     s = g.s
     cell = action.args[0]
     s.entrance = cell
     yield from moves.reveal(g, cell, "SETUP-9")
     s.set_tile(cell, downstairs=True)
-    yield from guards.draw_patrol(g, s.guards[0])  # SETUP-10
+    yield from patrol.draw_patrol(g, s.guards[0])  # SETUP-10
     s.phase = "actions"
     yield from begin_turn(g, s.active)
 
 
 # ----------------------------------------------------------------------------- start of turn
 
-def expire_round_effects(g, seat: int) -> None:
+def expire_round_effects(g: Rules, seat: int) -> None:
     """TURN-2a / TURN-9: round effects owned by *seat* expire and its E.M.P. ends."""
     s = g.s
     for owner, key in [e for e in s.round_effects if e[0] == seat]:
@@ -63,7 +41,7 @@ def expire_round_effects(g, seat: int) -> None:
         g.note(Happening("round_effect_ends", "TOOL-6", seat=seat, value="E.M.P."))
 
 
-def pass_turn(g, seat: int):
+def pass_turn(g: Rules, seat: int):
     """TURN-8: play passes to the next player. Escaped seats passed over lose their round
     effects and E.M.P. at the moment their turn would have begun (TURN-9, DEC-32)."""
     chars = g.s.characters
@@ -77,7 +55,7 @@ def pass_turn(g, seat: int):
     yield from begin_turn(g, nxt)
 
 
-def begin_turn(g, seat: int):
+def begin_turn(g: Rules, seat: int):
     """TURN-2, looping over skipped turns (TURN-10) until a seat has an action phase."""
     s = g.s
     while s.outcome is None:
@@ -96,6 +74,7 @@ def begin_turn(g, seat: int):
         # (b) placement on the entrance, a non-counting arrival (SETUP-11, DEC-13)
         if not ch.placed_once:
             ch.placed_once = True
+            assert s.entrance is not None  # the actions phase comes after the entrance
             ch.cell = s.entrance
             g.note(Happening("placed", "SETUP-11", cell=s.entrance, seat=seat, who=g.who(ch)))
             yield from guards.arrival_sight(g, ch, s.entrance, tiara=False)  # LOOT-12: not a move
@@ -106,7 +85,7 @@ def begin_turn(g, seat: int):
             c.reset_turn()
         s.keypad_attempts.clear()
         # (d) loot rolls (LOOT-2, LOOT-10, DEC-39)
-        yield from g.cards.start_of_turn_loot(g, ch)
+        yield from items.start_of_turn_loot(g, ch)
         if s.outcome:
             return
         # (e) allowance
@@ -118,7 +97,7 @@ def begin_turn(g, seat: int):
 
 # ----------------------------------------------------------------------------- end of turn
 
-def end_action_phase(g, escaped: bool = False):
+def end_action_phase(g: Rules, escaped: bool = False):
     """TURN-4..8: Thermo, Event, guard phase, next player."""
     s = g.s
     seat = s.active
@@ -126,6 +105,7 @@ def end_action_phase(g, escaped: bool = False):
     if "invisible_suit" in s.turn_effects:  # TOOL-7, DEC-26: it covers this action phase only
         s.turn_effects.remove("invisible_suit")
     if not escaped:
+        assert ch.cell is not None
         t = s.tiles[ch.cell]
         if t.kind == "thermo" and t.working:  # TURN-5, TILE-19
             g.note(Happening("thermo", "TURN-5", cell=ch.cell, seat=seat, who=g.who(ch)))
@@ -134,7 +114,7 @@ def end_action_phase(g, escaped: bool = False):
                 return
         threshold = 3 if "stamp" in ch.loot else 2  # TURN-4, LOOT-11
         if s.spent <= threshold:
-            yield from g.cards.draw_event(g, ch)  # TURN-6
+            yield from events.draw_event(g, ch)  # TURN-6
             if s.outcome:
                 return
         yield from guard_phase(g, ch)
@@ -144,7 +124,7 @@ def end_action_phase(g, escaped: bool = False):
     yield from pass_turn(g, seat)  # TURN-8
 
 
-def guard_phase(g, ch):
+def guard_phase(g: Rules, ch):
     """TURN-7: Acrobat penalty, then the guard of the active character's floor moves."""
     s = g.s
     if ch.escaped or not ch.on_board:
@@ -174,7 +154,7 @@ def guard_phase(g, ch):
 
 # ----------------------------------------------------------------------------- handlers
 
-def do_move(g, action):
+def do_move(g: Rules, action):
     ch = g.active_character
     dest = action.args[0]
     kind, _ = moves.usable_link(g, ch, dest)
@@ -186,31 +166,35 @@ def do_move(g, action):
     return False
 
 
-def do_peek(g, action):
+def do_peek(g: Rules, action):
     ch = g.active_character
     g.s.spent += 1
     yield from moves.peek(g, ch, action.args[0])
     return False
 
 
-def do_hack(g, action):
+def do_hack(g: Rules, action):
     yield from safes.hack(g, g.active_character)
     return False
 
 
-def do_add_die(g, action):
+def do_add_die(g: Rules, action):
     ch = g.active_character
-    yield from safes.add_die(g, ch, action.args[0] if action.args else ch.cell)
+    cell = action.args[0] if action.args else ch.cell
+    assert cell is not None
+    yield from safes.add_die(g, ch, cell)
     return False
 
 
-def do_roll(g, action):
+def do_roll(g: Rules, action):
     ch = g.active_character
-    yield from safes.roll(g, ch, action.args[0] if action.args else ch.cell)
+    cell = action.args[0] if action.args else ch.cell
+    assert cell is not None
+    yield from safes.roll(g, ch, cell)
     return False
 
 
-def do_escape(g, action):
+def do_escape(g: Rules, action):
     """ACT-15: off to the roof; the action phase ends with no Event and no guard move."""
     s = g.s
     ch = g.active_character
@@ -218,23 +202,11 @@ def do_escape(g, action):
     yield from moves.leave(g, ch)
     if s.outcome:
         return True
-    escape(g, ch)
+    moves.escape(g, ch)
     return True
 
 
-def escape(g, ch) -> None:
-    s = g.s
-    ch.escaped = True
-    ch.cell = None
-    s.heads_up[ch.seat] = 0
-    s.skip[ch.seat] = False
-    g.note(Happening("escaped", "ACT-15", cell=FLOORS * N, seat=ch.seat, who=g.who(ch)))
-    if all(c.escaped for c in s.characters):
-        g.note(Happening("won", "END-7"))
-        g.game_over("won", "every character escaped")
-
-
-def do_end(g, action):
+def do_end(g: Rules, action):
     yield from ()
     return True
 
@@ -251,7 +223,7 @@ HANDLERS = {
 }
 
 
-def perform(g, action):
+def perform(g: Rules, action):
     """Resolve one top-level action, then, if it ended the action phase, the rest of the
     turn and the start of the next one."""
     s = g.s
@@ -260,7 +232,7 @@ def perform(g, action):
         return
     handler = HANDLERS.get(action.verb)
     if handler is None:
-        ends = yield from g.cards.perform(g, action)
+        ends = yield from verbs.perform(g, action)
     else:
         ends = yield from handler(g, action)
     if s.outcome:

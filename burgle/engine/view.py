@@ -23,12 +23,11 @@ legal actions and refuse the same actions with the same words (tests/test_hidden
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from burgle.engine.choice import Choice
+from burgle.engine.state import GameState
 from burgle.geometry.board import cell_name, walls_spec
-
-if TYPE_CHECKING:
-    from burgle.engine.game import Game
 
 
 def _cell(c: int | None) -> str | None:
@@ -39,14 +38,13 @@ def _top(deck: list, k: int) -> list:
     return deck[::-1][:k]
 
 
-def player_view(game: "Game") -> dict[str, Any]:
-    s = game.s
-    pending = game.pending
+def player_view(s: GameState, pending: Choice | None) -> dict[str, Any]:
+    """The view of state *s* with the open choice *pending* (``Game.view()``)."""
     return {
         "phase": s.phase,
         "turn": s.turn,
         "active": s.active,
-        "seat_to_act": game.seat_to_act,
+        "seat_to_act": pending.seat if pending is not None else s.active,
         "spent": s.spent,
         "allowance": s.allowance,
         "entrance": _cell(s.entrance),

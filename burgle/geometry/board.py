@@ -81,6 +81,7 @@ def parse_cell(text: str, floor: int | None = None) -> int:
             f"unknown cell {text!r}: expected {form} (floor 1-3, column A-D, row 1-4)"
         )
     f = int(m.group(1)) if m.group(1) else floor
+    assert f is not None  # a floorless cell was refused above
     index = 4 * (int(m.group(3)) - 1) + COLUMN_LETTERS.index(m.group(2).upper())
     return cell(f, index)
 

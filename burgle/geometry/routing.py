@@ -205,7 +205,7 @@ class RouteTable:
                     if db[v] < 0:
                         db[v] = du
                         order.append(v)
-            rb = [()] * n
+            rb: list[tuple[int, ...]] = [()] * n
             ab = [0] * n
             sb = [-1] * n
             for u in order[1:]:  # increasing distance from b
@@ -341,7 +341,7 @@ def explain_route(table: RouteTable, a: int, b: int) -> list[str]:
     ...     print(line)
     at B2: shortest routes split: via B1 (chosen, the left branch) or via C2; via B1 is B2 B1 C1 D1 D2, via C2 is B2 C2 C3 D3 D2; they rejoin at D2 and the loop B2 B1 C1 D1 D2 D3 C3 C2 (out via B1, back via C2) runs clockwise, so via B1 wins
     """
-    lines = []
+    lines: list[str] = []
     if a == b:
         return lines
     path = (a,) + table.route(a, b)

@@ -188,8 +188,7 @@ def third_party(cache: Path, python: str | None, log: Log) -> Path:
             f"IPython's terminal)")
         if python:
             precompile(sorted(wheels.glob("*.whl")), python)
-        (work / "npm").rename(work / ".npm-done")
-        shutil.rmtree(work / ".npm-done")
+        shutil.rmtree(work / "npm")  # the core is extracted; the tarball is not kept
         (work / "complete").write_text(json.dumps({"key": folder.name}) + "\n")
         if folder.exists():
             shutil.rmtree(folder)

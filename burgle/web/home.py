@@ -33,7 +33,8 @@ CSS = """
 .burgle-site .burgle-nav .jupyter-button.burgle-nav-current { background: #1f2937; color: #fff; border-color: #1f2937; }
 .burgle-site .burgle-nav .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
 @media (max-width: 600px) {
-  .burgle-site .burgle-nav .jupyter-button { padding: 4px 10px; font-size: 13px; }
+  .burgle-site .burgle-nav { gap: 4px; padding: 4px 0 6px 0; }
+  .burgle-site .burgle-nav .jupyter-button { padding: 3px 9px; font-size: 12.5px; min-height: 30px; }
 }
 """
 

@@ -12,7 +12,6 @@ person does.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import socket
@@ -26,13 +25,7 @@ import pytest
 from burgle.lessons import load_all, load_lesson
 from burgle.lessons.model import lessons_dir
 
-pytestmark = [
-    pytest.mark.browser,
-    # The pages draw through matplotlib until burgle/pictures/svg.py (issue 9 §3, PICTURES)
-    # lands; matplotlib has no browser build, so before that no picture can show here.
-    pytest.mark.skipif(importlib.util.find_spec("burgle.pictures.svg") is None,
-                       reason="burgle.pictures.svg is not on this branch yet: pictures need it in the browser"),
-]
+pytestmark = [pytest.mark.browser]
 
 #: A cold page: Pyodide and the kernel start in the browser (docs/benchmarks.md, "Static site").
 LOAD_TIMEOUT_MS = 120_000

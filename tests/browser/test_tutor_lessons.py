@@ -125,7 +125,8 @@ def play(page, lesson, phone: bool = False) -> None:
             page.locator("button.burgle-try").click()
             text = wait_feedback(page, typed[1], typed[2])
             assert typed[0] in text, text
-            assert page.evaluate("document.activeElement.classList.contains('burgle-feedback')")
+            page.wait_for_function(  # the focus moves to the answer (it follows the feedback's message)
+                "document.activeElement !== null && document.activeElement.classList.contains('burgle-feedback')")
         if step.expect is not None:
             expected = str(step.expect)
             click_action(page, action_label(shadow.game, expected), phone)

@@ -93,6 +93,8 @@ def test_lesson_01_by_clicking_then_reload_keeps_progress(page, tutor_url):
             assert page.locator("button.burgle-action").count() == 0
         else:
             expected = str(step.expect)
+            # The step's buttons come after its picture: once they are here, the picture is this step's.
+            page.locator("button.burgle-action").first.wait_for()
             if step.wrong and not tried_wrong:
                 # A learner's mistake first: specific feedback, nothing on the board changes.
                 wrong_action, wrong_text = next(iter(step.wrong.items()))

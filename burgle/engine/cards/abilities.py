@@ -16,6 +16,8 @@ from __future__ import annotations
 from burgle.geometry.board import CELLS_PER_FLOOR, COLS, cell_name, floor_of, orthogonal_neighbours
 from burgle.data.cards import CHARACTERS, CHARACTER_NAMES
 from burgle.engine import alarms, draws, guards, moves
+from burgle.engine.cards import items
+from burgle.engine.context import ABILITY, Rules
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 
@@ -44,7 +46,7 @@ ARITY = {"laptop": 0, "disrupt": 0, "tinker": 0, "clairvoyance": 0, "precognitio
 _BY_KEY = {spec[0]: verb for verb, spec in SPEC.items()}
 
 
-def _left(g) -> int:
+def _left(g: Rules) -> int:
     return g.s.allowance - g.s.spent
 
 
@@ -54,17 +56,17 @@ def _outer(cell: int) -> bool:
     return row in (0, N // COLS - 1) or col in (0, COLS - 1)
 
 
-def _others(g, ch):
+def _others(g: Rules, ch):
     return [o for o in g.s.characters if o is not ch and o.on_board]
 
 
-def _through_wall(g, ch) -> list[int]:
+def _through_wall(g: Rules, ch) -> list[int]:
     """CHAR-5: same-floor cells sharing a side with the Hawk's cell across a wall."""
     base = ch.cell - ch.cell % N
     return [base + i for i in orthogonal_neighbours(ch.cell % N) if not g.adjacent(ch.cell, base + i)]
 
 
-def _enhance_links(g, cell: int) -> list[int]:
+def _enhance_links(g: Rules, cell: int) -> list[int]:
     """CHAR-6: adjacency, and revealed Stairs both ways."""
     tiles = g.s.tiles
     out = list(g.neighbours(cell))
@@ -76,7 +78,7 @@ def _enhance_links(g, cell: int) -> list[int]:
     return out
 
 
-def _enhance_targets(g, ch) -> list[int]:
+def _enhance_targets(g: Rules, ch) -> list[int]:
     tiles = g.s.tiles
     out = []
     for mid in _enhance_links(g, ch.cell):
@@ -90,13 +92,13 @@ def _enhance_targets(g, ch) -> list[int]:
     return out
 
 
-def _walking_distance(g, a: int, b: int) -> int:
+def _walking_distance(g: Rules, a: int, b: int) -> int:
     return g.table(floor_of(a)).dist[(a % N) * N + b % N]
 
 
 # ----------------------------------------------------------------------------- candidates
 
-def candidates(g, ch):
+def candidates(g: Rules, ch):
     """Every use of the character's own ability, one per target (``reason`` filters)."""
     s = g.s
     if not ch.on_board:
@@ -110,9 +112,9 @@ def candidates(g, ch):
             if s.guards[floor_of(c) - 1].cell == c:
                 yield act("flex", c)
     elif verb == "climb":
-        for c in (moves.above(here), moves.below(here)):
-            if c is not None:
-                yield act("climb", c)
+        for end in (moves.above(here), moves.below(here)):
+            if end is not None:
+                yield act("climb", end)
     elif verb == "xray":
         for c in _through_wall(g, ch):
             yield act("xray", c)
@@ -142,21 +144,13 @@ def candidates(g, ch):
         yield act(verb)
 
 
-_ABILITY = None  # burgle.engine.game.ABILITY, fetched on first use (a function-level import costs ~1 us a call)
-
-
 def _ability(ch) -> str:
-    global _ABILITY
-    if _ABILITY is None:
-        from burgle.engine.game import ABILITY
-
-        _ABILITY = ABILITY
-    return _ABILITY[(ch.name, ch.side)]
+    return ABILITY[(ch.name, ch.side)]
 
 
 # ----------------------------------------------------------------------------- legality
 
-def reason(g, ch, action):
+def reason(g: Rules, ch, action):
     """(reason, rule) why the active character *ch* may not take *action* now, or None."""
     verb = action.verb
     spec = SPEC.get(verb)
@@ -180,14 +174,14 @@ def reason(g, ch, action):
     return _CHECKS[verb](g, ch, action.args, rule, name)
 
 
-def _cost(g, ch, cost: int, rule: str, name: str):
+def _cost(g: Rules, ch, cost: int, rule: str, name: str):
     left = _left(g)
     if cost > left:
         return f"{name} costs {cost} action{'s' * (cost > 1)} and {g.who(ch)} has {left} left", rule
     return None
 
 
-def _check_flex(g, ch, args, rule, name):
+def _check_flex(g: Rules, ch, args, rule, name):
     s = g.s
     dest = args[0]
     if not g.adjacent(ch.cell, dest):
@@ -205,7 +199,7 @@ def _check_flex(g, ch, args, rule, name):
     return None
 
 
-def _check_climb(g, ch, args, rule, name):
+def _check_climb(g: Rules, ch, args, rule, name):
     s = g.s
     dest = args[0]
     here = ch.cell
@@ -224,18 +218,18 @@ def _check_climb(g, ch, args, rule, name):
         if t.kind == "deadbolt" and t.revealed and extra >= 2:
             return (f"{g.name(dest)} is a known empty Deadbolt and Climb Window cannot pay its extra "
                     "actions (DEC-50)", rule)
-        return (f"the Gemstone's holder cannot climb into a tile with another character: Climb Window "
+        return ("the Gemstone's holder cannot climb into a tile with another character: Climb Window "
                 "cannot pay extras (LOOT-4)", rule)
     return _cost(g, ch, 3, rule, name)
 
 
-def _check_laptop(g, ch, args, rule, name):
+def _check_laptop(g: Rules, ch, args, rule, name):
     if ch.token:
         return "the Laptop already holds its one hack token", rule
     return _cost(g, ch, 1, rule, name)
 
 
-def _check_xray(g, ch, args, rule, name):
+def _check_xray(g: Rules, ch, args, rule, name):
     dest = args[0]
     if dest not in _through_wall(g, ch):
         return (f"{g.name(dest)} is not across a wall from {g.who(ch)}'s cell {g.name(ch.cell)}: X-Ray peeks "
@@ -245,7 +239,7 @@ def _check_xray(g, ch, args, rule, name):
     return None
 
 
-def _check_enhance(g, ch, args, rule, name):
+def _check_enhance(g: Rules, ch, args, rule, name):
     dest = args[0]
     if g.s.tiles[dest].revealed:
         return f"{g.name(dest)} is already face up; only face-down tiles can be peeked (DEC-42)", rule
@@ -255,7 +249,7 @@ def _check_enhance(g, ch, args, rule, name):
     return None
 
 
-def _check_crybaby(g, ch, args, rule, name):
+def _check_crybaby(g: Rules, ch, args, rule, name):
     dest = args[0]
     if not g.adjacent(ch.cell, dest):
         return (f"{g.name(dest)} is not adjacent to {g.who(ch)}'s cell {g.name(ch.cell)} "
@@ -265,7 +259,7 @@ def _check_crybaby(g, ch, args, rule, name):
     return None
 
 
-def _check_reroute(g, ch, args, rule, name):
+def _check_reroute(g: Rules, ch, args, rule, name):
     mode = args[0]
     if mode == "take":
         if ch.token:
@@ -280,7 +274,7 @@ def _check_reroute(g, ch, args, rule, name):
     return f"Reroute is 'reroute take' or 'reroute trigger', not {mode!r}", rule
 
 
-def _check_distract(g, ch, args, rule, name):
+def _check_distract(g: Rules, ch, args, rule, name):
     dest = args[0]
     if floor_of(dest) != floor_of(ch.cell):
         return f"{g.name(dest)} is not on {g.who(ch)}'s floor", rule
@@ -292,13 +286,13 @@ def _check_distract(g, ch, args, rule, name):
     return None
 
 
-def _check_disrupt(g, ch, args, rule, name):
+def _check_disrupt(g: Rules, ch, args, rule, name):
     if g.s.crow == ch.cell:
         return f"the crow is already on {g.who(ch)}'s cell {g.name(ch.cell)}", rule
     return None
 
 
-def _check_tinker(g, ch, args, rule, name):
+def _check_tinker(g: Rules, ch, args, rule, name):
     if ch.stealth < 1:
         return f"{g.who(ch)} has no own Stealth token to pay with", rule
     if not g.s.tool_deck:
@@ -306,7 +300,7 @@ def _check_tinker(g, ch, args, rule, name):
     return None
 
 
-def _other(g, ch, seat, rule):
+def _other(g: Rules, ch, seat, rule):
     chars = g.s.characters
     if not 0 <= seat < len(chars):
         return None, (f"there is no seat {seat} in this game (seats 0..{len(chars) - 1})", rule)
@@ -319,7 +313,7 @@ def _other(g, ch, seat, rule):
     return other, None
 
 
-def _check_orders(g, ch, args, rule, name):
+def _check_orders(g: Rules, ch, args, rule, name):
     seat, dest = args
     other, why = _other(g, ch, seat, rule)
     if why:
@@ -333,7 +327,7 @@ def _check_orders(g, ch, args, rule, name):
     return _cost(g, ch, 1, rule, name)
 
 
-def _check_disguise(g, ch, args, rule, name):
+def _check_disguise(g: Rules, ch, args, rule, name):
     if g.s.spent:
         return (f"Disguise must come before any action point is spent this turn; {g.who(ch)} has spent "
                 f"{g.s.spent}", "DEC-49")
@@ -345,13 +339,13 @@ def _check_disguise(g, ch, args, rule, name):
     return _cost(g, ch, 1, rule, name)
 
 
-def _check_clairvoyance(g, ch, args, rule, name):
+def _check_clairvoyance(g: Rules, ch, args, rule, name):
     if not g.s.guards[floor_of(ch.cell) - 1].deck:
         return f"the floor {floor_of(ch.cell)} patrol deck is empty", rule
     return _cost(g, ch, 1, rule, name)
 
 
-def _check_precognition(g, ch, args, rule, name):
+def _check_precognition(g: Rules, ch, args, rule, name):
     if not g.s.event_deck:
         return "the Event deck is empty (its discards are reshuffled only when an Event is drawn)", rule
     return _cost(g, ch, 1, rule, name)
@@ -368,11 +362,11 @@ _CHECKS = {
 
 # ----------------------------------------------------------------------------- effects
 
-def _say(g, ch, rule, text, cell=None):
+def _say(g: Rules, ch, rule, text, cell=None):
     g.note(Happening("card", rule, cell=cell, seat=ch.seat, value=text, who=g.who(ch)))
 
 
-def perform(g, ch, action):
+def perform(g: Rules, ch, action):
     """Resolve a legal ability action. Returns True if it ends the action phase (Climb Window)."""
     s = g.s
     verb, args = action.verb, action.args
@@ -433,7 +427,7 @@ def perform(g, ch, action):
     if verb == "tinker":  # CHAR-14: 1 own Stealth token for a Tool (never a capture)
         ch.stealth -= 1
         g.note(Happening("stealth_lost", "CHAR-14", cell=ch.cell, seat=ch.seat, value=ch.stealth, who=who))
-        yield from g.cards.draw_tool(g, ch, "CHAR-14")
+        yield from items.draw_tool(g, ch, "CHAR-14")
         return False
 
     if verb == "orders":  # CHAR-15, DEC-25
@@ -471,21 +465,21 @@ def perform(g, ch, action):
 
     if verb == "precognition":  # CHAR-18
         yield from draws.event_top(g, 0, "CHAR-18")
-        deck = s.event_deck
-        top = g.card_name(deck[-1])
+        events = s.event_deck
+        top = g.card_name(events[-1])
 
         def event_known(known=None):
             if known is not None:
                 s.event_known = known
             return s.event_known
 
-        yield from _top_or_bottom(g, ch, deck, event_known, "CHAR-18", "Precognition", "the top Event", top,
+        yield from _top_or_bottom(g, ch, events, event_known, "CHAR-18", "Precognition", "the top Event", top,
                                   f"the Event {top}", "the Event deck")
         return False
     raise AssertionError(f"unhandled ability verb {verb!r}")  # pragma: no cover
 
 
-def _top_or_bottom(g, ch, deck, known, rule, ability, what, top, card, deck_name):
+def _top_or_bottom(g: Rules, ch, deck, known, rule, ability, what, top, card, deck_name):
     """CHAR-17 / CHAR-18: for 1 action, look at the top card of *deck* (*what*, named *top*)
     and leave it on top or put it at the bottom. The players now know where that card is
     (*known*() reads, *known*(k) sets the deck's knowledge)."""
@@ -504,7 +498,7 @@ def _top_or_bottom(g, ch, deck, known, rule, ability, what, top, card, deck_name
         _say(g, ch, rule, f"{who} leaves {card} on top of {deck_name}.")
 
 
-def _disguise(g, rook, other):
+def _disguise(g: Rules, rook, other):
     """CHAR-16: swap places. Both leave (Motion, DEC-40), both are set down (GUARD-2), then
     each is checked for sight (END-2, not Tiara: LOOT-12 names counting moves and walk-down),
     the active Rook first (CONV-9)."""

@@ -10,15 +10,18 @@ need to lie in front of their drawer (``s.round_effects``): the core rules read 
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of, orthogonal_neighbours
-from burgle.engine import alarms, draws, guards, legal, moves, turns
+from burgle.data.tiles import COMPUTER_ROOMS
+from burgle.engine import alarms, draws, guards, moves, patrol, seats
+from burgle.engine.cards import items
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 ROUND = ("gymnastics", "time_lock", "video_loop")
 
 
-def draw_event(g, ch):
+def draw_event(g: Rules, ch):
     """EVENT-0: draw the top Event and resolve it at once (the deck reshuffles, DEC-33)."""
     s = g.s
     if not s.event_deck:
@@ -45,7 +48,7 @@ def draw_event(g, ch):
 
 # ----------------------------------------------------------------------------- helpers
 
-def _say(g, rule: str, text: str, **kw) -> None:
+def _say(g: Rules, rule: str, text: str, **kw) -> None:
     g.note(Happening("event_effect", rule, value=text, **kw))
 
 
@@ -53,13 +56,13 @@ def _floor(ch) -> int:
     return floor_of(ch.cell)
 
 
-def _your_guard(g, ch):
+def _your_guard(g: Rules, ch):
     """EVENT-0: the guard of the active character's floor (None if not placed)."""
     guard = g.s.guards[_floor(ch) - 1]
     return guard if guard.placed else None
 
 
-def _your_guard_without_alarms(g, ch):
+def _your_guard_without_alarms(g: Rules, ch):
     """DEC-4: your floor's guard, or None (the Event does nothing) if he is not placed or
     your floor has an alarm token."""
     guard = _your_guard(g, ch)
@@ -69,7 +72,7 @@ def _your_guard_without_alarms(g, ch):
     return guard
 
 
-def _nearest_alarm(g, guard, rule: str):
+def _nearest_alarm(g: Rules, guard, rule: str):
     """ALARM-3: the alarm token of his floor nearest the guard; players choose between ties."""
     table = g.table(guard.floor)
     here = guard.cell % N
@@ -84,7 +87,7 @@ def _nearest_alarm(g, guard, rule: str):
     return choice.args[0]
 
 
-def _to_nearest_alarm(g, guard, rule: str):
+def _to_nearest_alarm(g: Rules, guard, rule: str):
     """DEC-5: teleport to the nearest alarm (ALARM-3 ties), switch it off (GUARD-12a),
     then GUARD-11 sets the destination (GUARD-14)."""
     target = yield from _nearest_alarm(g, guard, rule)
@@ -92,7 +95,7 @@ def _to_nearest_alarm(g, guard, rule: str):
     yield from guards.teleport(g, guard, target, then_arrive=True)
 
 
-def _your_guard_unless_rushing(g, ch, rule: str):
+def _your_guard_unless_rushing(g: Rules, ch, rule: str):
     """DEC-5: your floor's guard; with an alarm on your floor he rushes to the nearest one
     (_to_nearest_alarm) and the Event is done. Returns None when there is nothing more to do."""
     guard = _your_guard(g, ch)
@@ -104,7 +107,7 @@ def _your_guard_unless_rushing(g, ch, rule: str):
 
 # ----------------------------------------------------------------------------- the Events
 
-def brown_out(g, ch):
+def brown_out(g: Rules, ch):
     """EVENT-1: every alarm token goes; each guard draws one card per alarm removed on his
     floor, in turn, the last setting his destination (DEC-16)."""
     cells = [c for c, t in enumerate(g.s.tiles) if t.alarm]
@@ -114,7 +117,7 @@ def brown_out(g, ch):
     yield from alarms.remove_alarms(g, cells, draws_per_alarm=True, rule="EVENT-1")
 
 
-def buddy_system(g, ch):
+def buddy_system(g: Rules, ch):
     """EVENT-2: another character on the board comes onto your tile (non-counting arrival)."""
     s = g.s
     others = [o for o in s.characters if o is not ch and o.on_board and o.cell != ch.cell]
@@ -127,15 +130,15 @@ def buddy_system(g, ch):
     yield from moves.non_counting_arrival(g, buddy, ch.cell, fall=False, rule="EVENT-2")
 
 
-def change_of_plans(g, ch):
+def change_of_plans(g: Rules, ch):
     """EVENT-3 / DEC-4: with no alarm on your floor its guard draws a patrol card."""
     guard = _your_guard_without_alarms(g, ch)
     if guard is None:
         return
-    yield from guards.draw_patrol(g, guard)
+    yield from patrol.draw_patrol(g, guard)
 
 
-def crash(g, ch):
+def crash(g: Rules, ch):
     """EVENT-4 / DEC-4: with no alarm on your floor its die moves to your tile; if the
     guard stands there he has arrived (GUARD-3, GUARD-11)."""
     guard = _your_guard_without_alarms(g, ch)
@@ -149,18 +152,18 @@ def crash(g, ch):
     g.note(Happening("destination", "EVENT-4", cell=ch.cell))
 
 
-def daydreaming(g, ch):
+def daydreaming(g: Rules, ch):
     """EVENT-5: your floor's guard has 1 MP less if he moves this turn (GUARD-6)."""
     g.s.turn_effects.append(f"daydreaming:{_floor(ch)}")
     _say(g, "EVENT-5", f"The floor {_floor(ch)} guard moves 1 less this turn.")
     yield from ()
 
 
-def dead_drop(g, ch):
+def dead_drop(g: Rules, ch):
     """EVENT-6 / DEC-30: all your Tools and Loot go to the player on your right; a Gold
     Bar that would be the receiver's second stays with you (LOOT-5)."""
     s = g.s
-    seat = turns.previous_seat(g, ch.seat)
+    seat = seats.previous_seat(g, ch.seat)
     if seat == ch.seat:
         _say(g, "EVENT-6", "There is no one on your right: nothing happens.")
         yield from ()
@@ -185,21 +188,21 @@ def dead_drop(g, ch):
     yield from ()
 
 
-def espresso(g, ch):
+def espresso(g: Rules, ch):
     """EVENT-7: your floor's guard has 1 MP more if he moves this turn (GUARD-6)."""
     g.s.turn_effects.append(f"espresso:{_floor(ch)}")
     _say(g, "EVENT-7", f"The floor {_floor(ch)} guard moves 1 more this turn.")
     yield from ()
 
 
-def freight_elevator(g, ch):
+def freight_elevator(g: Rules, ch):
     """EVENT-8 / DEC-6 / DEC-11: floors 1-2: fall to the cell directly above; floor 3:
     escape if the ACT-15 conditions hold (automatic), else nothing."""
     up = moves.above(ch.cell)
     if up is not None:
         yield from moves.fall(g, ch, up, "EVENT-8")
         return
-    unmet = legal.escape_conditions(g)
+    unmet = moves.escape_conditions(g)
     if unmet is not None:
         _say(g, "EVENT-8", f"The elevator reaches the roof but the team cannot escape yet: {unmet[0]}.")
         return
@@ -207,10 +210,10 @@ def freight_elevator(g, ch):
     yield from moves.leave(g, ch)  # ACT-15: leaving a Motion tile still triggers it
     if g.s.outcome:
         return
-    turns.escape(g, ch)
+    moves.escape(g, ch)
 
 
-def go_with_your_gut(g, ch):
+def go_with_your_gut(g: Rules, ch):
     """EVENT-9: a free counting move into an adjacent face-down tile; extras cannot be paid."""
     s = g.s
     targets = [c for c in g.neighbours(ch.cell) if not s.tiles[c].revealed]
@@ -223,34 +226,34 @@ def go_with_your_gut(g, ch):
                                    rule="EVENT-9")
 
 
-def gymnastics(g, ch):
+def gymnastics(g: Rules, ch):
     """EVENT-10: round effect, read by moves.links_from (anyone but the drawer, DEC-7)."""
     _say(g, "EVENT-10", "Until your next turn the others may climb from below onto a revealed Walkway.")
     yield from ()
 
 
-def heads_up(g, ch):
+def heads_up(g: Rules, ch):
     """EVENT-11 / DEC-31: +1 action on the next player's next turn that is not skipped."""
-    seat = turns.next_seat(g, ch.seat)
+    seat = seats.next_seat(g, ch.seat)
     g.s.heads_up[seat] += 1
     _say(g, "EVENT-11", f"{g.who(g.s.characters[seat])} will have 1 more action next turn.", seat=seat)
     yield from ()
 
 
-def jump_the_gun(g, ch):
+def jump_the_gun(g: Rules, ch):
     """EVENT-12 / DEC-31: the next player's next turn is skipped (TURN-10)."""
-    seat = turns.next_seat(g, ch.seat)
+    seat = seats.next_seat(g, ch.seat)
     g.s.skip[seat] = True
     _say(g, "EVENT-12", f"{g.who(g.s.characters[seat])} will skip the next turn.", seat=seat)
     yield from ()
 
 
-def jury_rig(g, ch):
+def jury_rig(g: Rules, ch):
     """EVENT-13: draw a Tool (CHAR-13/14 apply; an empty deck gives nothing, DEC-33)."""
-    yield from g.cards.draw_tool(g, ch, "EVENT-13")
+    yield from items.draw_tool(g, ch, "EVENT-13")
 
 
-def keycode_change(g, ch):
+def keycode_change(g: Rules, ch):
     """EVENT-14: every keypad-open token is removed."""
     for c, t in enumerate(g.s.tiles):
         if t.keypad_open:
@@ -259,14 +262,14 @@ def keycode_change(g, ch):
     yield from ()
 
 
-def lampshade(g, ch):
+def lampshade(g: Rules, ch):
     """EVENT-15: gain 1 Stealth (no maximum, DEC-48)."""
     ch.stealth += 1
     g.note(Happening("stealth_gained", "EVENT-15", cell=ch.cell, seat=ch.seat, value=ch.stealth, who=g.who(ch)))
     yield from ()
 
 
-def lost_grip(g, ch):
+def lost_grip(g: Rules, ch):
     """EVENT-16 / DEC-11: fall to the cell directly below; on floor 1 nothing."""
     down = moves.below(ch.cell)
     if down is None:
@@ -275,7 +278,7 @@ def lost_grip(g, ch):
     yield from moves.fall(g, ch, down, "EVENT-16")
 
 
-def peekhole_targets(g, ch) -> list[int]:
+def peekhole_targets(g: Rules, ch) -> list[int]:
     """EVENT-17: face-down cells sharing a side with yours (walls ignored), above and below."""
     here = ch.cell
     base = here - here % N
@@ -284,7 +287,7 @@ def peekhole_targets(g, ch) -> list[int]:
     return [c for c in cells if not g.s.tiles[c].revealed]
 
 
-def peekhole(g, ch):
+def peekhole(g: Rules, ch):
     """EVENT-17 / DEC-55: peek one face-down tile in reach; mandatory if there is one."""
     targets = peekhole_targets(g, ch)
     if not targets:
@@ -295,23 +298,23 @@ def peekhole(g, ch):
     yield from moves.peek(g, ch, choice.args[0], "EVENT-17")
 
 
-def reboot(g, ch):
+def reboot(g: Rules, ch):
     """EVENT-18: every revealed Computer Room ends with exactly 1 hack token."""
     for c, t in enumerate(g.s.tiles):
-        if t.revealed and t.kind in legal.COMPUTER_ROOMS:
+        if t.revealed and t.kind in COMPUTER_ROOMS:
             g.s.set_tile(c, hack=1)
             _say(g, "EVENT-18", f"The Computer Room on {g.name(c)} now holds 1 hack token.", cell=c)
     yield from ()
 
 
-def shift_change(g, ch):
+def shift_change(g: Rules, ch):
     """EVENT-19: the guard phase moves the other floors' placed guards instead (turns.guard_phase)."""
     g.s.turn_effects.append("shift_change")
     _say(g, "EVENT-19", f"The floor {_floor(ch)} guard stays; the guards of the other floors move instead.")
     yield from ()
 
 
-def shoplifting(g, ch):
+def shoplifting(g: Rules, ch):
     """EVENT-20: an alarm (not hackable) on every looted Laboratory, placed together (CONV-9)."""
     labs = [c for c, t in enumerate(g.s.tiles) if t.kind == "laboratory" and t.looted]
     if not labs:
@@ -320,14 +323,14 @@ def shoplifting(g, ch):
     yield from alarms.trigger_many(g, [(c, None, False) for c in labs], rule="EVENT-20")
 
 
-def squeak(g, ch):
+def squeak(g: Rules, ch):
     """EVENT-21 / DEC-43: your floor's guard takes one forced step (GUARD-14) along his route
     toward the nearest character on his floor; he stays if he is on a character's cell."""
     s = g.s
     guard = _your_guard(g, ch)
     if guard is None:
         return
-    crew = [c for c in s.characters if c.on_board and floor_of(c.cell) == guard.floor]
+    crew = [c for c in s.characters if c.cell is not None and c.on_board and floor_of(c.cell) == guard.floor]
     if any(c.cell == guard.cell for c in crew):
         _say(g, "EVENT-21", "The guard already stands on a character's cell: he stays.", cell=guard.cell)
         return
@@ -349,7 +352,7 @@ def squeak(g, ch):
     yield from guards.teleport(g, guard, nxt, then_arrive=False)
 
 
-def switch_signs(g, ch):
+def switch_signs(g: Rules, ch):
     """EVENT-22 / DEC-5: no alarm on your floor: the guard and his die swap cells (a teleport,
     no GUARD-11); with alarms: he goes to the nearest alarm, switches it off, GUARD-11."""
     guard = yield from _your_guard_unless_rushing(g, ch, "EVENT-22")
@@ -361,7 +364,7 @@ def switch_signs(g, ch):
     yield from guards.teleport(g, guard, old_die, then_arrive=False)
 
 
-def throw_voice(g, ch):
+def throw_voice(g: Rules, ch):
     """EVENT-23 / DEC-4 / DEC-55: no alarm on your floor: move the die to a cell adjacent to
     it (your choice); onto the guard's cell, he has arrived (GUARD-3)."""
     guard = _your_guard_without_alarms(g, ch)
@@ -376,19 +379,19 @@ def throw_voice(g, ch):
         yield from guards.arrive(g, guard)
 
 
-def time_lock(g, ch):
+def time_lock(g: Rules, ch):
     """EVENT-24: round effect, read by moves.restriction and legal (DEC-29)."""
     _say(g, "EVENT-24", "Until your next turn no one may use Stairs, the roof or thermal links.")
     yield from ()
 
 
-def video_loop(g, ch):
+def video_loop(g: Rules, ch):
     """EVENT-25: round effect, read by alarms and guards (TILE-2)."""
     _say(g, "EVENT-25", "Until your next turn Cameras trigger no alarms.")
     yield from ()
 
 
-def where_is_he(g, ch):
+def where_is_he(g: Rules, ch):
     """EVENT-26 / DEC-5: your floor's guard teleports to his die and arrives; with alarms, to
     the nearest alarm, switching it off, then GUARD-11."""
     guard = yield from _your_guard_unless_rushing(g, ch, "EVENT-26")

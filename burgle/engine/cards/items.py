@@ -4,24 +4,24 @@ trades and picking up (RULES.md ACT-12, ACT-13, CHAR-13/14, LOOT-2, LOOT-3, LOOT
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
+from burgle.data.cards import TOOL_BY_KEY
 from burgle.data.tiles import ALARM_TILE_KEYS
-from burgle.engine import alarms, draws
+from burgle.engine import alarms, draws, guards
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 VERBS = frozenset({"give", "take", "pick-up", "catch-kitty"})
 
 
 def _is_tool(key: str) -> bool:
-    from burgle.data.cards import TOOL_BY_KEY
-
     return key in TOOL_BY_KEY
 
 
 # ----------------------------------------------------------------------------- drawing
 
-def draw_tool(g, ch, rule: str, lay_on: int | None = None):
+def draw_tool(g: Rules, ch, rule: str, lay_on: int | None = None):
     """A character gets a Tool from the deck (Lab, Safe, Jury-Rig, Tinker). With a Rigger
     in the game it may draw 2 and keep 1 (CHAR-13/14). The Tool deck never reshuffles (DEC-33)."""
     s = g.s
@@ -50,7 +50,7 @@ def draw_tool(g, ch, rule: str, lay_on: int | None = None):
     _take(g, ch, kept, ch.tools, "tool_drawn", rule, lay_on, rule)
 
 
-def _take(g, ch, key: str, hand: list, kind: str, rule: str, lay_on: int | None, laid_rule: str) -> None:
+def _take(g: Rules, ch, key: str, hand: list, kind: str, rule: str, lay_on: int | None, laid_rule: str) -> None:
     """A drawn card goes into *hand* (Happening *kind*), or lies on the drilled Safe's tile
     *lay_on* (DEC-22)."""
     if lay_on is not None:
@@ -61,7 +61,7 @@ def _take(g, ch, key: str, hand: list, kind: str, rule: str, lay_on: int | None,
         g.note(Happening(kind, rule, seat=ch.seat, value=g.card_name(key), who=g.who(ch)))
 
 
-def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
+def draw_loot(g: Rules, ch, safe_cell: int, lay_on: int | None = None):
     """ACT-12: the cracker takes the top Loot, with its on-draw effects (LOOT-3, LOOT-5)."""
     s = g.s
     if not s.loot_deck:
@@ -70,9 +70,7 @@ def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
     key = s.loot_deck.pop()
     _take(g, ch, key, ch.loot, "loot_drawn", "ACT-12", lay_on, "CHAR-10")
     if key == "cursed_goblet":  # LOOT-3, END-5: never a capture
-        from burgle.engine.guards import lose_one
-
-        yield from lose_one(g, ch, "LOOT-3", by_guard=False)
+        yield from guards.lose_one(g, ch, "LOOT-3", by_guard=False)
     elif key == "gold_bar" and "gold_bar" in s.loot_deck:  # LOOT-5
         s.loot_deck.remove("gold_bar")
         s.set_tile(safe_cell, items=s.tiles[safe_cell].items + ("gold_bar",))
@@ -82,7 +80,7 @@ def draw_loot(g, ch, safe_cell: int, lay_on: int | None = None):
 
 # ----------------------------------------------------------------------------- loot at turn start
 
-def start_of_turn_loot(g, ch):
+def start_of_turn_loot(g: Rules, ch):
     """TURN-2d / DEC-39: Chihuahua, then Persian Kitty."""
     s = g.s
     if "chihuahua" in ch.loot:  # LOOT-2
@@ -99,7 +97,7 @@ def start_of_turn_loot(g, ch):
             yield from kitty_escapes(g, ch)
 
 
-def kitty_escapes(g, ch):
+def kitty_escapes(g: Rules, ch):
     s = g.s
     here = ch.cell
     floor = floor_of(here)
@@ -123,7 +121,7 @@ def kitty_escapes(g, ch):
 
 # ----------------------------------------------------------------------------- free actions
 
-def candidates(g, ch):
+def candidates(g: Rules, ch):
     s = g.s
     for other in g.characters_at(ch.cell):
         if other is ch:
@@ -142,7 +140,7 @@ def _holds(ch, key):
     return key in ch.tools or key in ch.loot
 
 
-def reason(g, ch, action):
+def reason(g: Rules, ch, action):
     s = g.s
     verb = action.verb
     if verb in ("give", "take"):
@@ -176,7 +174,7 @@ def reason(g, ch, action):
     return None
 
 
-def perform(g, ch, action):
+def perform(g: Rules, ch, action):
     s = g.s
     verb = action.verb
     if verb in ("give", "take"):

@@ -15,16 +15,18 @@ A use is written ``use CARD [TARGET]``: ``use emp``, ``use crowbar 1B2``,
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any
 
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, make_wall, orthogonal_neighbours
 from burgle.data.cards import TOOL_BY_KEY
+from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import alarms, draws, moves
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
 ROOF = FLOORS * N
-COMPUTER_ROOMS = ("computer_fingerprint", "computer_laser", "computer_motion")
 NO_TARGET = ("crystal_ball", "emp", "invisible_suit", "makeup_kit", "rollerskates", "smoke_bomb")
 # choices asked inside a Safe roll (TOOL-11); listed here so a stray one gets a reason
 CHOICE_VERBS = ("set-die", "keep-dice")
@@ -41,7 +43,7 @@ def _card(key: str) -> str:
 
 # ----------------------------------------------------------------------------- targets
 
-def _dynamite_targets(g, ch) -> list[int]:
+def _dynamite_targets(g: Rules, ch) -> list[int]:
     """TOOL-5: the cells across a wall piece on a side of the user's tile (never the border)."""
     here = ch.cell
     base = here - here % N
@@ -49,7 +51,7 @@ def _dynamite_targets(g, ch) -> list[int]:
     return [base + i for i in orthogonal_neighbours(here % N) if make_wall(here % N, i) in walls]
 
 
-def _thermal_targets(g, ch) -> list[int]:
+def _thermal_targets(g: Rules, ch) -> list[int]:
     """TOOL-12: the cell directly above (from floor 3: the roof) or below (not below floor 1)."""
     here = ch.cell
     out = [here + N if here + N < ROOF else ROOF]  # above; from floor 3 the roof (DEC-28)
@@ -58,7 +60,7 @@ def _thermal_targets(g, ch) -> list[int]:
     return out
 
 
-def _targets(g, ch, key: str) -> list:
+def _targets(g: Rules, ch, key: str) -> list:
     """Every legal target of *key* for *ch* (None for a tool without a target)."""
     s = g.s
     if key in NO_TARGET:
@@ -80,7 +82,7 @@ def _targets(g, ch, key: str) -> list:
     return []  # the Stethoscope: only inside a Safe roll
 
 
-def candidates(g, ch):
+def candidates(g: Rules, ch):
     if "bust" in ch.loot:  # LOOT-1
         return
     for key in dict.fromkeys(ch.tools):
@@ -90,7 +92,7 @@ def candidates(g, ch):
 
 # ----------------------------------------------------------------------------- legality
 
-def reason(g, ch, action):
+def reason(g: Rules, ch, action):
     """(reason, rule) why *action* is illegal for the active character *ch*, or None."""
     if action.verb in CHOICE_VERBS:
         return "the Stethoscope is used only right after a Safe roll, when the engine offers it", "TOOL-11"
@@ -108,7 +110,7 @@ def reason(g, ch, action):
     return _target_reason(g, ch, key, target)
 
 
-def _target_reason(g, ch, key: str, target):
+def _target_reason(g: Rules, ch, key: str, target):
     s = g.s
     name = _card(key)
     rule = _rule(key)
@@ -125,7 +127,7 @@ def _target_reason(g, ch, key: str, target):
         return f"the {name} needs a target: {_target_help(key)}", rule
     if target >= ROOF and key != "thermal_bomb":
         return f"the roof is no target for the {name}: {_target_help(key)}", rule
-    t = s.tiles[target] if target < ROOF else None
+    t = s.tiles[target] if target < ROOF else s.tiles[0]  # the roof (thermal bomb only) has no tile
     here = ch.cell
     where = g.name(target)
     if key == "blueprints":
@@ -179,20 +181,20 @@ def _target_help(key: str) -> str:
 
 # ----------------------------------------------------------------------------- effects
 
-def _discard(g, ch, key: str) -> None:
+def _discard(g: Rules, ch, key: str) -> None:
     ch.tools.remove(key)
     g.s.tool_discard.append(key)
 
 
-def _say(g, ch, key: str, text: str, cell=None) -> None:
+def _say(g: Rules, ch, key: str, text: str, cell=None) -> None:
     g.note(Happening("card", _rule(key), cell=cell, seat=ch.seat, value=text))
 
 
-def perform(g, ch, action):
+def perform(g: Rules, ch, action):
     """Resolve one Tool; tools never end the action phase."""
     s = g.s
     key = action.args[0]
-    target = action.args[1] if len(action.args) > 1 else None
+    target: Any = action.args[1] if len(action.args) > 1 else None  # a cell; None when the tool takes none
     who = g.who(ch)
     name = _card(key)
     here = ch.cell
@@ -255,7 +257,7 @@ def perform(g, ch, action):
     return False
 
 
-def _crystal_ball(g, ch):
+def _crystal_ball(g: Rules, ch):
     """TOOL-3: look at the top 3 Events (fewer if fewer remain), put them back in any order.
 
     The choice ``events-order A-B-C`` lists the looked-at cards from the new top down,
@@ -282,7 +284,7 @@ def _crystal_ball(g, ch):
 
 # ----------------------------------------------------------------------------- Stethoscope
 
-def after_safe_roll(g, ch, safe_cell, dice):
+def after_safe_roll(g: Rules, ch, safe_cell, dice):
     """TOOL-11: right after a Safe roll made this turn, before cracked tokens are placed,
     the roller may use its Stethoscope (not while holding the Bust, LOOT-1) to set one
     die to any face. Returns the dice as they now stand."""

@@ -461,7 +461,7 @@ class PatrolView:
 
 
 #: Cards removed face down after each shuffle, by crew size (SETUP-4, DEC-14).
-TRIM = {1: 9, 2: 6, 3: 3, 4: 0}
+from burgle.data.setup import TRIM  # noqa: E402  (SETUP-4: the one table)
 
 
 # ----------------------------------------------------------------------------- the explorer

@@ -240,7 +240,7 @@ class SandboxApp(StatusMessages):
         m = self.model
         name = html.escape(m.save_name(), quote=True)
         self.save_link.value = (f"<a class='burgle-download' download='{name}' href='{m.save_data_uri()}'>"
-                                f"⬇ Download {name}</a> <span class='burgle-muted'>(or copy the text below)</span>")
+                                f"↓ Download {name}</a> <span class='burgle-muted'>(or copy the text below)</span>")
         self.save_text.value = m.save_text()
         set_value(self.load_message, "value", "")
         self._message(f"Save made after {len(m.game.log)} actions: download it, or copy the text.", error=False)

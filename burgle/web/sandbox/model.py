@@ -302,7 +302,6 @@ class Sandbox:
         A save is data only (never a file name) and at most
         :data:`~burgle.web.security.limits.MAX_SAVE_CHARS` long, refused by size unread."""
         from burgle.engine.game import Game
-        from burgle.engine.saves import rebuild
         from burgle.web.security.limits import MAX_SAVE_CHARS, too_big
 
         size = len(source) if isinstance(source, (str, bytes, bytearray, memoryview)) else 0
@@ -323,7 +322,7 @@ class Sandbox:
         try:
             # Data only: nothing in a save from the page may name a file on the server.
             game = Game.load(source, paths=False)
-            fresh = rebuild(game.origin, [], paths=False)  # who took each action: replayed once more
+            fresh = Game.rebuild(game.origin, [], paths=False)  # who took each action: replayed once more
             actors = []
             for a in game.log:
                 actors.append(fresh.seat_to_act)

@@ -538,8 +538,9 @@ class TutorApp:
         s = self.session
         lesson = s.lesson
         n = self.number(lesson.id) if lesson.id in self.by_id else 0
-        # The feedback first, the picture last (the biggest message): no new step may
-        # show under the old step's feedback (it stayed ~0.5 s while the picture came).
+        # The feedback first: no new step may show under the old step's feedback (it
+        # stayed ~0.5 s while the picture came). The picture before the action buttons:
+        # once a step's buttons are there, so is its picture.
         self._render_feedback()
         self.title_html.value = (f"<p class='burgle-kicker'>Lesson {n}</p>"
                                  f"<h1>{html.escape(lesson.title)}</h1>")
@@ -554,6 +555,7 @@ class TutorApp:
         (self.body.add_class if wide else self.body.remove_class)("burgle-wide")
         self._render_narration()
         self._render_predict()
+        self._render_picture()
         self._render_actions()
         state = game_state_html(s.game)
         if self.state_html.value != state:
@@ -569,7 +571,6 @@ class TutorApp:
             self.next_button.description = "Next ▸"
             self.next_button.tooltip = "Do this step's action first" if s.waiting else "Go on to the next step"
             self.next_button.disabled = not s.can_next
-        self._render_picture()
         self._save_place()
 
     def _render_picture(self) -> None:
@@ -695,6 +696,12 @@ class TutorApp:
         self._render_actions()
 
     def _render_feedback(self) -> None:
+        # One message for its classes and its text: the page never shows the new kind
+        # ("right") over the old text, nor the reverse.
+        with self.feedback.hold_sync():
+            self._fill_feedback()
+
+    def _fill_feedback(self) -> None:
         s = self.session
         fb = s.feedback
         for cls in ("burgle-feedback-right", "burgle-feedback-wrong", "burgle-feedback-illegal",

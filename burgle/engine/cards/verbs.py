@@ -1,0 +1,32 @@
+"""The card verbs (use, give, take, pick-up, catch-kitty and the character abilities):
+which module answers which verb, and the legal ones among their candidates."""
+
+from __future__ import annotations
+
+from burgle.engine.cards import abilities, items, tools
+from burgle.engine.context import Rules
+
+MODULES = (items, tools, abilities)
+_BY_VERB = {verb: m for m in MODULES for verb in m.VERBS}
+
+
+def legal(g: Rules, ch) -> list:
+    out = []
+    for m in MODULES:
+        for a in m.candidates(g, ch):
+            if m.reason(g, ch, a) is None:
+                out.append(a)
+    return out
+
+
+def why_illegal(g: Rules, ch, action):
+    m = _BY_VERB.get(action.verb)
+    if m is None:
+        return f"{action.verb!r} is not an action of this game", "ACT-1"
+    return m.reason(g, ch, action)
+
+
+def perform(g: Rules, action):
+    ch = g.active_character
+    ends = yield from _BY_VERB[action.verb].perform(g, ch, action)
+    return ends
