@@ -739,3 +739,111 @@ def test_doctests():
 
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0
+
+
+# ----------------------------------------------------------------------------- what the players learned
+
+
+def spotter_floor(deck=("2A1", "2D4", "2C3", "2B4")) -> Game:
+    """Floor 2: the Spotter on 2B2, the guard on 2D1 heading for 2B1; the deck's top card is
+    the last named (2B4)."""
+    return Game.from_scenario(f"""
+seed = 3
+[[characters]]
+character = "spotter"
+cell = "2B2"
+[tiles]
+2B2 = "motion 1 revealed"
+[[guards]]
+floor = 1
+cell = "1D4"
+die = "1A4"
+[[guards]]
+floor = 2
+cell = "2D1"
+die = "2B1"
+deck = {list(deck)!r}
+discard = {[cell_name(c) for c in range(16, 32) if cell_name(c) not in deck]!r}
+""".replace("'", '"'))
+
+
+def engine_draw_odds(game: Game, floor: int) -> dict[int, Fraction]:
+    """The engine's own chance node at the guard's next patrol draw (Game.guard_walk with
+    explicit chance): each card with its probability, from what the players know."""
+    walk = game.guard_walk(floor, mp=20)
+    drawn = [h.cell for h in walk.happenings[0] if h.kind == "patrol_draw"]
+    if drawn:  # a card the players know is no chance node: the engine drew it at once
+        return {drawn[0]: Fraction(1)}
+    assert walk.pending is not None and walk.pending.rule == "GUARD-3"
+    return {parse_cell(a.args[0]) if isinstance(a.args[0], str) else a.args[0]: p
+            for a, p in walk.chance_outcomes()}
+
+
+@pytest.mark.parametrize("where", ["top", "bottom"])
+def test_odds_use_the_card_the_spotter_saw(where):
+    """CHAR-17: right after the Spotter looks at the top patrol card, the odds and the danger
+    map know it: left on top it is his next destination for certain; put at the bottom it
+    cannot come next while unseen cards are left. Both agree with the engine's chance node."""
+    game = spotter_floor()
+    before = next_destination_odds(game, 2)
+    danger_before = danger_map(game, 2, turns=2, method="exact")
+    assert before[C("B4", 2)] == before[C("A1", 2)] > 0  # uniform over the unseen cards
+    game.apply("clairvoyance")
+    game.apply(f"order {where}")
+    info = public_info(game, 2)
+    after = next_destination_odds(game, 2)
+    assert {c: p for c, p in after.items() if p} == engine_draw_odds(game, 2)
+    if where == "top":
+        assert info.known_top == (C("B4", 2),) and after[C("B4", 2)] == 1
+    else:
+        assert info.known_bottom == (C("B4", 2),) and after[C("B4", 2)] == 0
+        assert after[C("A1", 2)] > before[C("A1", 2)]
+    assert danger_map(game, 2, turns=2, method="exact").enter != danger_before.enter
+
+
+def test_known_cards_in_patrol_info_are_checked():
+    with pytest.raises(PatrolError, match="discard pile"):
+        patrol_info(1, "1A1", "1B1", 2, discard=["1C1"], known_top=["1C1"])
+    with pytest.raises(PatrolError, match="named twice"):
+        patrol_info(1, "1A1", "1B1", 2, known_top=["1C1"], known_bottom=["1C1"])
+
+
+def test_known_cards_by_hand():
+    """Every card but A1, B1, C1 seen, no trim; the players know C1 lies on top: at B1 he
+    draws C1 for certain, walks on to it; then A1 or B1 (his cell: again) follow."""
+    seen = ["1" + c for c in "D1 A2 B2 C2 D2 A3 B3 C3 D3 A4 B4 C4 D4".split()]
+    info = patrol_info(floor=1, guard="1A1", die="1B1", speed=1, trim=0, discard=seen, walls="",
+                       known_top=["1C1"])
+    assert named(next_destination_odds(info)) == {"C1": 1}
+    dm = danger_map(info, turns=3, method="exact")
+    assert named(dm.end_by_turn[1]) == {"C1": 1}
+    bottom = patrol_info(floor=1, guard="1A1", die="1B1", speed=1, trim=0, discard=seen, walls="",
+                         known_bottom=["1A1"])
+    assert named(next_destination_odds(bottom)) == {"C1": 1}  # B1 is his cell: draw again; A1 comes last
+
+
+@pytest.mark.parametrize("seed", [5, 8, 13])
+def test_odds_are_the_same_in_every_redeal(seed):
+    """Hidden information changes nothing the odds say: in games re-dealt consistently with
+    what the players know (Game.redeal), after random play and a Spotter's look, the odds
+    and the danger map are identical."""
+    game = Game.new(seed=seed, characters=["spotter", "hawk"])
+    rng = random.Random(seed)
+    game.apply(rng.choice([a for a in game.legal_actions()]))
+    for _ in range(40):
+        if game.s.outcome is not None:
+            break
+        legal = list(game.legal_actions())
+        looks = [a for a in legal if a.verb in ("clairvoyance", "order")]
+        game.apply(looks[0] if looks and rng.random() < 0.5 else rng.choice(legal))
+    floors = [f for f in (1, 2, 3) if game.s.guards[f - 1].placed and game.s.guards[f - 1].die is not None]
+    assert floors and game.s.outcome is None
+    for f in floors:
+        odds = next_destination_odds(game, f)
+        dm = danger_map(game, f, turns=2, method="exact")
+        for k in range(3):
+            other = game.redeal(100 * seed + k)
+            assert other.to_dict() != game.to_dict()
+            assert next_destination_odds(other, f) == odds
+            d2 = danger_map(other, f, turns=2, method="exact")
+            assert (d2.enter, d2.end_by_turn, d2.reshuffle) == (dm.enter, dm.end_by_turn, dm.reshuffle)

@@ -78,8 +78,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial
 
+from functools import lru_cache
+
 from burgle.geometry.board import CELLS_PER_FLOOR, CellError, cell_name, floor_of, parse_cell, parse_walls, walls_spec
 from burgle.engine.errors import BurgleError
+from burgle.engine.walker import GuardWalker
 from burgle.geometry.layouts import job_walls
 from burgle.geometry.routing import route_table
 
@@ -108,6 +111,7 @@ DEFAULT_SAMPLES = 4_000  # Monte Carlo sample count when enumeration is over bud
 METHODS = ("auto", "exact", "monte-carlo")
 
 _LEAF, _DRAW, _FINAL = 0, 1, 2  # how a deterministic stretch of walking ends
+_NO_ALARMS: frozenset = frozenset()
 
 
 class PatrolError(BurgleError):
@@ -128,7 +132,10 @@ class PatrolInfo:
     floor's walls as index pairs; ``alarms`` the alarm tokens on the floor; ``first_mp``
     the MP of his next move when it is not die + alarms (Donuts: 0; Espresso: +1), else
     None; ``crow`` the cell of the basic Raven's crow, which costs him 1 more MP each time
-    he steps onto it (GUARD-12f, CHAR-11), else None. Build one with :func:`patrol_info`
+    he steps onto it (GUARD-12f, CHAR-11), else None; ``known_top`` the deck's cards the
+    players have seen on top (the Spotter's Clairvoyance, CHAR-17), top card first, and
+    ``known_bottom`` those they know at the bottom (a seen card put there), bottom card
+    first. Build one with :func:`patrol_info`
     (checked) or :func:`public_info` (from a game)."""
 
     floor: int
@@ -142,6 +149,8 @@ class PatrolInfo:
     alarms: frozenset = frozenset()
     first_mp: int | None = None
     crow: int | None = None
+    known_top: tuple[int, ...] = ()
+    known_bottom: tuple[int, ...] = ()
 
     @property
     def unseen(self) -> tuple[int, ...]:
@@ -162,6 +171,9 @@ class PatrolInfo:
             f"{self.speed}; discard pile ({len(self.discard)}): "
             + (" ".join(cell_name(c) for c in self.discard) or "empty")
             + f"; {self.removed} removed face down, {self.deck_size} in the deck, trim {self.trim}; alarms: {alarms}."
+            + (f" Known on top of the deck: {' '.join(cell_name(c) for c in self.known_top)}." if self.known_top else "")
+            + (f" Known at the bottom: {' '.join(cell_name(c) for c in self.known_bottom)}." if self.known_bottom
+               else "")
         )
 
 
@@ -201,7 +213,8 @@ def _int(value, role: str, lo: int, hi: int, why: str = "") -> int:
 
 
 def patrol_info(floor, guard, die, speed: int, discard: Iterable = (), trim: int = 0, removed: int | None = None,
-                walls=None, alarms: Iterable = (), first_mp: int | None = None, crow=None) -> PatrolInfo:
+                walls=None, alarms: Iterable = (), first_mp: int | None = None, crow=None,
+                known_top: Iterable = (), known_bottom: Iterable = ()) -> PatrolInfo:
     """Checked public information of one floor's patrol (see :class:`PatrolInfo`).
 
     Cells may be names (``"2C3"``, or ``"C3"`` meaning this floor) or cell numbers;
@@ -263,43 +276,60 @@ def patrol_info(floor, guard, die, speed: int, discard: Iterable = (), trim: int
         first_mp = _int(first_mp, "first move's MP", 0, 20)
     if crow is not None:
         crow = _cell(crow, "crow cell", floor)
+    known: dict[str, tuple[int, ...]] = {}
+    for role, cards in (("known top card", known_top), ("known bottom card", known_bottom)):
+        if isinstance(cards, (str, int)):
+            cards = [cards]
+        known[role] = tuple(_cell(v, f"{role} {k + 1}", floor) for k, v in enumerate(cards))
+    both = known["known top card"] + known["known bottom card"]
+    for c in both:
+        if c in pile or both.count(c) > 1:
+            where = "is in the discard pile" if c in pile else "is named twice"
+            raise PatrolError(f"known deck card {cell_name(c)} {where}; a card the players saw in the deck is "
+                              "neither face up nor seen twice (CHAR-17)")
+    if len(both) > N - len(pile) - removed:
+        raise PatrolError(f"{len(both)} known deck cards, but the deck holds only {N - len(pile) - removed} cards")
     return PatrolInfo(floor=floor, guard=g, die=d, speed=speed, discard=pile, trim=trim, removed=removed,
-                      walls=frozenset(walls), alarms=al, first_mp=first_mp, crow=crow)
+                      walls=frozenset(walls), alarms=al, first_mp=first_mp, crow=crow,
+                      known_top=known["known top card"], known_bottom=known["known bottom card"])
 
 
 def public_info(game, floor) -> PatrolInfo:
-    """The public patrol information of *floor* in *game* (never reads the deck's order or
-    which cards were removed; only how many). The first move's MP comes from the guard
-    forecast: 0 when Donuts or the crow cancel it (GUARD-5), Espresso/Daydreaming when he
-    moves this turn (GUARD-6). Raises :class:`PatrolError` if the guard is not placed yet,
-    has no destination yet, or the game is over."""
+    """The public patrol information of *floor* in *game*, read from the players' view
+    (``game.view()``): the discard pile, how many cards lie removed face down (never which),
+    the cards the players have seen in the deck (CHAR-17), the alarms, walls and crow. The
+    first move's MP comes from the guard forecast: 0 when Donuts or the crow cancel it
+    (GUARD-5), Espresso/Daydreaming when he moves this turn (GUARD-6). Raises
+    :class:`PatrolError` if the guard is not placed yet, has no destination yet, or the
+    game is over."""
     from burgle.analysis.guard_forecast import forecast
 
     floor = _floor(floor)
-    s = game.s
-    guard = s.guards[floor - 1]
-    if not guard.placed:
+    view = game.view()
+    gv = view["guards"][floor - 1]
+    if gv["cell"] is None:
         raise PatrolError(f"the floor {floor} guard is not on the board yet; he appears when a character first "
                           f"arrives on floor {floor} (GUARD-2)")
-    if s.outcome is not None:
-        raise PatrolError(f"the game is over ({s.outcome}: {s.outcome_reason}); the guards move no more")
-    if guard.die is None:
+    if view["outcome"] is not None:
+        raise PatrolError(f"the game is over ({view['outcome']}: {view['outcome_reason']}); the guards move no more")
+    if gv["die"] is None:
         raise PatrolError(f"the floor {floor} guard has no destination yet; it is drawn once the entrance is "
                           "chosen (SETUP-10)")
     base = N * (floor - 1)
-    alarms = [c for c in range(base, base + N) if s.tiles[c].alarm]
+    alarms = [c for c in range(base, base + N) if view["tiles"][cell_name(c)].get("alarm")]
     fc = forecast(game, floor, end_of_turn=False)
     if not fc.moves:
         first = 0  # Donuts (TOOL-4), the crow (CHAR-12) or no MP (GUARD-6)
-    elif fc.moves_this_turn and fc.mp != guard.speed + len(alarms):
+    elif fc.moves_this_turn and fc.mp != gv["speed"] + len(alarms):
         first = fc.mp  # Espresso, Daydreaming (this turn only)
     else:
         first = None
-    crow = s.crow if s.crow is not None and floor_of(s.crow) == floor \
-        and game.ability_holder("distract") is not None else None
-    return patrol_info(floor, guard.cell, guard.die, guard.speed, discard=list(guard.discard), trim=s.trim,
-                       removed=len(guard.removed), walls=s.walls[floor - 1], alarms=alarms, first_mp=first,
-                       crow=crow)
+    crow = view["crow"]
+    if crow is not None and (floor_of(parse_cell(crow)) != floor or game.ability_holder("distract") is None):
+        crow = None
+    return patrol_info(floor, gv["cell"], gv["die"], gv["speed"], discard=gv["discard"], trim=view["trim"],
+                       removed=gv["removed_count"], walls=view["walls"][str(floor)], alarms=alarms,
+                       first_mp=first, crow=crow, known_top=gv["known_top"], known_bottom=gv["known_bottom"])
 
 
 def _info(source, floor) -> PatrolInfo:
@@ -452,33 +482,88 @@ class DangerMap:
 # ----------------------------------------------------------------------------- next destination
 
 
-def _nearest_alarm(table, p: int, alarms: int, base: int, notes: list) -> int:
-    cand = [i for i in range(N) if alarms >> i & 1]
-    d = {i: table.dist[p * N + i] for i in cand}
-    best = min(d.values())
-    near = [i for i in cand if d[i] == best]
-    if len(near) > 1:
-        note = (f"On {cell_name(base + p)} the alarms on " + " and ".join(cell_name(base + i) for i in near)
-                + f" are equally near: the players choose (ALARM-3); these odds assume "
-                f"{cell_name(base + near[0])}, the first in reading order.")
-        if note not in notes:
-            notes.append(note)
-    return near[0]
+def _tie_note(base: int, at: int, tie: tuple[int, ...]) -> str:
+    return (f"On {cell_name(base + at)} the alarms on " + " and ".join(cell_name(base + i) for i in tie)
+            + f" are equally near: the players choose (ALARM-3); these odds assume "
+            f"{cell_name(base + tie[0])}, the first in reading order.")
 
 
-def _draw_odds(p: int, seen: int, removed: int) -> dict[int, Fraction]:
+@lru_cache(maxsize=64)
+def _walker(floor: int, walls: frozenset, crow: int | None) -> GuardWalker:
+    """The engine's guard walk on a scratch copy of the floor (one per layout and crow)."""
+    return GuardWalker(floor, walls, crow)
+
+
+def walker_of(info: PatrolInfo) -> GuardWalker:
+    base = N * (info.floor - 1)
+    return _walker(info.floor, info.walls, None if info.crow is None else info.crow - base)
+
+
+class _Deck:
+    """What the players know of the patrol deck's order, as the draws use it (GUARD-3,
+    GUARD-4, CHAR-17): cycle 0 is the deck as it lies now, later cycles follow reshuffles.
+
+    In cycle 0 the cards shown to the players come in their known places: the top ones
+    first, the bottom ones last; every other draw is uniform over the cards the players
+    have not seen (the rest of the deck and the removed cards, which are exchangeable).
+    After a reshuffle nothing is known: each draw is uniform over the unseen cards."""
+
+    def __init__(self, info: PatrolInfo):
+        base = N * (info.floor - 1)
+        self.trim = info.trim
+        self.removed0 = info.removed
+        self.seen0 = 0
+        for c in info.discard:
+            self.seen0 |= 1 << (c - base)
+        self.top = tuple(c - base for c in info.known_top)
+        self.bottom = tuple(c - base for c in info.known_bottom)
+        self.size = info.deck_size  # cards in the deck now
+        known = 0
+        for i in self.top + self.bottom:
+            known |= 1 << i
+        self.pool0 = FULL & ~self.seen0 & ~known  # the cards no one has seen this cycle
+        self.unknown = self.size - len(self.top) - len(self.bottom)  # draws from the pool this cycle
+        self._cache: dict = {}
+
+    def removed_in(self, cycle: int) -> int:
+        return self.removed0 if cycle == 0 else self.trim
+
+    def pool_drawn(self, j: int) -> int:
+        """How many of cycle 0's first *j* draws came from the unseen pool."""
+        return min(max(j - len(self.top), 0), self.unknown)
+
+    def cards(self, cycle: int, seen: int) -> list[int]:
+        """The possible next cards (indexes, each equally likely) when *seen* are face up."""
+        key = (cycle == 0, seen)
+        out = self._cache.get(key)
+        if out is None:
+            if cycle:
+                out = [i for i in range(N) if not seen >> i & 1]
+            else:
+                j = (seen & ~self.seen0).bit_count()  # cards drawn this cycle so far
+                if j < len(self.top):
+                    out = [self.top[j]]
+                elif j < self.size - len(self.bottom):
+                    out = [i for i in range(N) if self.pool0 >> i & 1 and not seen >> i & 1]
+                else:
+                    out = [self.bottom[self.size - 1 - j]]
+            self._cache[key] = out
+        return out
+
+
+def _draw_odds(deck: _Deck, p: int, cycle: int, seen: int) -> dict[int, Fraction]:
     """Odds of the card that becomes the die, drawn with the guard on index *p*: each
-    unseen card is next with chance 1/unseen; his own cell means draw again (DEC-8); an
-    empty deck is reshuffled first (GUARD-4), and a fresh deck (16 - trim >= 2 cards)
-    always holds a card other than his cell: 1/15 each, whatever the trim."""
-    unseen = [i for i in range(N) if not seen >> i & 1]
-    u = len(unseen)
-    deck = u - removed
-    if deck == 0:  # reshuffle: all 16 back, the first card his own cell -> draw again
+    possible next card (:meth:`_Deck.cards`) with the same chance; his own cell means draw
+    again (DEC-8); an empty deck is reshuffled first (GUARD-4), and a fresh deck
+    (16 - trim >= 2 cards) always holds a card other than his cell: 1/15 each, whatever
+    the trim."""
+    if N - seen.bit_count() - deck.removed_in(cycle) == 0:  # reshuffle: the first card his own cell -> again
         return {i: Fraction(1, N - 1) for i in range(N) if i != p}
-    out = {i: Fraction(1, u) for i in unseen if i != p}
-    if p in unseen:
-        again = _draw_odds(p, seen | 1 << p, removed)
+    cards = deck.cards(cycle, seen)
+    u = len(cards)
+    out = {i: Fraction(1, u) for i in cards if i != p}
+    if p in cards:
+        again = _draw_odds(deck, p, cycle, seen | 1 << p)
         for i, q in again.items():
             out[i] = out.get(i, 0) + q / u
     return out
@@ -491,30 +576,22 @@ def next_destination_odds(source, floor=None) -> dict[int, Fraction]:
     (the die goes to the nearest each time, ALARM-3); while one remains after his arrival
     the next destination is that alarm for certain (of equally near alarms, which the
     players choose between, the first in reading order). Otherwise it is the next patrol
-    card (GUARD-3, DEC-8, GUARD-4).
+    card (GUARD-3, DEC-8, GUARD-4), as far as the players know the deck: a card the
+    Spotter saw is certain in its place (CHAR-17).
 
+    The walk to his destination is the engine's (:class:`~burgle.engine.walker.GuardWalker`).
     *source*: a Game (with *floor*), a :class:`PatrolInfo` or a dict of its fields."""
     info = _info(source, floor)
-    table = route_table(info.walls)
     base = N * (info.floor - 1)
-    # the first arrival at the die: if alarms remain then, the die goes to the nearest
-    p, dest = info.guard - base, info.die - base
-    alarms = 0
-    for c in info.alarms:
-        alarms |= 1 << (c - base)
-    while True:
-        p = table.step[p * N + dest]
-        alarms &= ~(1 << p)
-        if p == dest:
-            break
+    die = info.die - base
+    rec = walker_of(info).walk(info.guard - base, die, frozenset(c - base for c in info.alarms))
+    first = next(st for st in rec.steps if st.cell == die)  # his first arrival
     out = {c: Fraction(0) for c in range(base, base + N)}
-    if alarms:
-        out[base + _nearest_alarm(table, p, alarms, base, [])] = Fraction(1)
+    if first.alarms:  # the die went on to the nearest alarm (ALARM-3)
+        out[base + first.die] = Fraction(1)
         return out
-    seen = 0
-    for c in info.discard:
-        seen |= 1 << (c - base)
-    for i, q in _draw_odds(p, seen, info.removed).items():
+    deck = _Deck(info)
+    for i, q in _draw_odds(deck, die, 0, deck.seen0).items():
         out[base + i] = q
     return out
 
@@ -539,17 +616,18 @@ class _MoreCycles(Exception):
 
 class _Model:
     """The guard left to himself, over *turns* moves. Slots (one per figure): enter(c),
-    end(c), enter(k, c), end(k, c), reshuffle."""
+    end(c), enter(k, c), end(k, c), reshuffle. His walking is the engine's
+    (:class:`~burgle.engine.walker.GuardWalker`): this class only cuts the engine's walk
+    into moves by their movement points and marks what each move enters and ends on."""
 
     def __init__(self, info: PatrolInfo, turns: int):
         self.info = info
         self.turns = turns
         self.base = N * (info.floor - 1)
-        table = route_table(info.walls)
-        self.table = table
-        self.step = table.step
+        self.walker = walker_of(info)
+        self.deck = _Deck(info)
+        self.removed_in = self.deck.removed_in
         self.trim = info.trim
-        self.removed0 = info.removed
         self.notes: list[str] = []
         T = turns
         self.n_slots = 32 + 32 * T + 1
@@ -557,19 +635,12 @@ class _Model:
         self.enter_bits = [[(1 << c) | (1 << (32 + 16 * k + c)) for c in range(N)] for k in range(T)]
         self.end_bits = [[(1 << (16 + c)) | (1 << (32 + 16 * T + 16 * k + c)) for c in range(N)] for k in range(T)]
         self.walks: dict = {}
-        seen = 0
-        for c in info.discard:
-            seen |= 1 << (c - self.base)
-        self.seen0 = seen
-        alarms = 0
-        for c in info.alarms:
-            alarms |= 1 << (c - self.base)
-        self.alarms0 = alarms
-        self.crow = -1 if info.crow is None else info.crow - self.base
+        self.seen0 = self.deck.seen0
+        self.alarms0 = frozenset(c - self.base for c in info.alarms)
 
     # -- deterministic walking between draws
 
-    def walk(self, p: int, dest: int, mp: int, k: int, speed: int, alarms: int):
+    def walk(self, p: int, dest: int, mp: int, k: int, speed: int, alarms: frozenset):
         """Walk from index *p* toward *dest* with *mp* MP left in move *k* (0-based; mp 0:
         move k is over). Returns (slot bits, how it ends, p, k, mp): _LEAF (horizon
         reached), _DRAW (arrived with no alarm: a card is drawn at p) or _FINAL (arrived
@@ -578,31 +649,34 @@ class _Model:
         hit = self.walks.get(key)
         if hit is not None:
             return hit
-        step = self.step
+        rec = self.walker.walk(p, dest, alarms)
+        steps = rec.steps
+        last = len(steps) - 1
         T = self.turns
-        crow = self.crow
         slots = 0
+        i = 0
         while True:
-            if mp == 0:
+            if mp <= 0:
                 k += 1
                 if k == T:
                     out = (slots, _LEAF, p, k, 0)
                     break
-                mp = speed + alarms.bit_count()  # GUARD-6, fixed when the move starts
-            p = step[p * N + dest]
-            mp -= 1
+                mp = self.walker.movement_points(speed, alarms)  # GUARD-6, fixed when the move starts
+            st = steps[i]
+            p, alarms = st.cell, st.alarms
+            mp -= st.cost
             slots |= self.enter_bits[k][p]
-            alarms &= ~(1 << p)  # GUARD-12a, ALARM-4
-            if p == crow:  # GUARD-12f: the basic Raven's crow costs 1 more MP
-                mp = max(0, mp - 1)
-            if mp == 0:
+            if mp <= 0:
+                mp = 0
                 slots |= self.end_bits[k][p]
-            if p == dest:  # GUARD-11
-                if alarms:
-                    dest = _nearest_alarm(self.table, p, alarms, self.base, self.notes)
-                    continue
+            if st.tie:
+                note = _tie_note(self.base, p, st.tie)
+                if note not in self.notes:
+                    self.notes.append(note)
+            if i == last and rec.draws:  # GUARD-11: arrived with no alarm left
                 out = (slots, _FINAL if mp == 0 and k == T - 1 else _DRAW, p, k, mp)
                 break
+            i += 1
         self.walks[key] = out
         return out
 
@@ -611,7 +685,8 @@ class _Model:
         info = self.info
         p, dest = info.guard - self.base, info.die - self.base
         if info.first_mp is None:
-            return self.walk(p, dest, info.speed + self.alarms0.bit_count(), 0, info.speed, self.alarms0)
+            mp = self.walker.movement_points(info.speed, self.alarms0)
+            return self.walk(p, dest, mp, 0, info.speed, self.alarms0)
         if info.first_mp == 0:  # his first move is cancelled: he ends it where he stands
             slots = self.end_bits[0][p]
             if self.turns == 1:
@@ -620,9 +695,6 @@ class _Model:
             return (s | slots, kind, q, k, mp)
         return self.walk(p, dest, info.first_mp, 0, info.speed, self.alarms0)
 
-    def removed_in(self, cycle: int) -> int:
-        return self.removed0 if cycle == 0 else self.trim
-
 
 class _Exact:
     """Exact enumeration with memoisation and integer arithmetic (see the module doc)."""
@@ -630,24 +702,26 @@ class _Exact:
     def __init__(self, model: _Model, cycles: int):
         self.m = model
         self.cycles = cycles  # the most reshuffles the common denominator allows for
-        info = model.info
+        deck = model.deck
         seen0 = model.seen0.bit_count()
-        u0 = N - seen0
-        m0 = u0 - info.removed
-        full = factorial(N) // factorial(model.trim)  # (16)_(16-trim): one whole later cycle
-        # prefix denominators: cycle 0 after n seen cards: u0!/(16-n)!; cycle c >= 1: ... * 16!/(16-n)!
-        self.L = (factorial(u0) // factorial(u0 - m0)) * full ** cycles
-        self.G = []
-        first = [self.L // (factorial(u0) // factorial(N - n)) for n in range(seen0, N - info.removed + 1)]
-        self.G.append([0] * seen0 + first)
+        pool0 = deck.pool0.bit_count()
+
+        def falling(a: int, b: int) -> int:
+            return factorial(a) // factorial(a - b)
+
+        first = falling(pool0, deck.unknown)  # every order of this cycle's unknown draws
+        full = falling(N, N - model.trim)  # (16)_(16-trim): one whole later cycle
+        # prefix denominators: cycle 0 after j draws, of which d from the pool: (pool0)_d;
+        # cycle c >= 1 after n cards: first * full^(c-1) * (16)_n
+        self.L = first * full ** cycles
+        self.G = [[0] * seen0 + [self.L // falling(pool0, deck.pool_drawn(j)) for j in range(deck.size + 1)]]
         for c in range(1, cycles + 1):
-            pre = (factorial(u0) // factorial(u0 - m0)) * full ** (c - 1)
-            self.G.append([self.L // (pre * (factorial(N) // factorial(N - n))) for n in range(0, N - model.trim + 1)])
+            pre = first * full ** (c - 1)
+            self.G.append([self.L // (pre * falling(N, n)) for n in range(0, N - model.trim + 1)])
         self.w = self.L.bit_length() + 1
         self.memo: dict = {}
         self.ones_cache: dict = {}
         self.seg_cache: dict = {}
-        self.unseen_cache: dict = {}
         self.all_ones = sum(1 << (s * self.w) for s in range(model.n_slots))
         self.mask_w = (1 << self.w) - 1
 
@@ -679,29 +753,24 @@ class _Exact:
                 if c == p:
                     out.append(None)
                     continue
-                bits, kind, q, k2, mp2 = walk(p, c, mp, k, speed, 0)
+                bits, kind, q, k2, mp2 = walk(p, c, mp, k, speed, _NO_ALARMS)
                 ones = self.ones(bits)
                 out.append((bits, kind, q, k2, mp2, ones, full ^ (ones * self.mask_w)))
             self.seg_cache[key] = out
         return out
 
-    def unseen(self, seen: int) -> list:
-        lst = self.unseen_cache.get(seen)
-        if lst is None:
-            lst = self.unseen_cache[seen] = [i for i in range(N) if not seen >> i & 1]
-        return lst
-
     def final(self, bits_ones: int, q: int, cycle: int, seen: int, g: int) -> int:
         """A leaf whose last step is an arrival: the draw there happens after the horizon
         but may still reshuffle the deck (die +1)."""
-        u = N - seen.bit_count()
-        deck = u - self.m.removed_in(cycle)
+        deck = N - seen.bit_count() - self.m.removed_in(cycle)
         value = bits_ones * g
         sw = self.m.s_resh * self.w
         if deck == 0:
             value |= g << sw
-        elif deck == 1 and not seen >> q & 1:  # the last card is his own cell: 1/u
-            value += (g // u) << sw
+        elif deck == 1:
+            cards = self.m.deck.cards(cycle, seen)
+            if q in cards:  # the last card is his own cell: 1 in len(cards)
+                value += (g // len(cards)) << sw
         return value
 
     def draw(self, p: int, k: int, mp: int, speed: int, cycle: int, seen: int):
@@ -726,7 +795,7 @@ class _Exact:
         total = leaves = 0
         count = finals = 0
         draw = self.draw
-        for c in self.unseen(seen):
+        for c in self.m.deck.cards(cycle, seen):
             after = seen | (1 << c)
             if c == p:  # DEC-8: his own cell, draw again
                 v, cnt = draw(p, k, mp, speed, cycle, after)
@@ -776,6 +845,7 @@ def _count_states(model: _Model, budget: int) -> int:
     visited: set = set()
     walk = model.walk
     removed_in = model.removed_in
+    cards = model.deck.cards
 
     def draw(p, k, mp, speed, cycle, seen):
         key = (p, k, mp, speed, cycle, seen)
@@ -786,15 +856,12 @@ def _count_states(model: _Model, budget: int) -> int:
         visited.add(key)
         if N - seen.bit_count() - removed_in(cycle) == 0:
             cycle, seen, speed = cycle + 1, 0, min(MAX_SPEED, speed + 1)
-        rest = FULL & ~seen
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            c = low.bit_length() - 1
+        for c in cards(cycle, seen):
+            low = 1 << c
             if c == p:
                 draw(p, k, mp, speed, cycle, seen | low)
             else:
-                _, kind, q, k2, mp2 = walk(p, c, mp, k, speed, 0)
+                _, kind, q, k2, mp2 = walk(p, c, mp, k, speed, _NO_ALARMS)
                 if kind == _DRAW:
                     draw(q, k2, mp2, speed, cycle, seen | low)
 
@@ -806,34 +873,36 @@ def _count_states(model: _Model, budget: int) -> int:
 
 def _monte_carlo(model: _Model, samples: int, seed: int):
     rng = random.Random(seed)
+    randrange = rng.randrange
     info = model.info
     root = model.root()
     masks: Counter = Counter()
     resh_bit = 1 << model.s_resh
-    unseen_lists: dict = {}
+    cards = model.deck.cards
+    walk = model.walk
+    r0, trim = model.removed_in(0), model.trim
     for _ in range(samples):
         bits, kind, p, k, mp = root
-        speed, cycle, seen = info.speed, 0, model.seen0
+        speed, cycle, seen, removed = info.speed, 0, model.seen0, r0
         while kind == _DRAW:
             while True:  # GUARD-3: draw until the card is not his own cell (DEC-8)
-                if N - seen.bit_count() - model.removed_in(cycle) == 0:  # GUARD-4
+                if N - seen.bit_count() - removed == 0:  # GUARD-4
                     cycle += 1
                     seen = 0
+                    removed = trim
                     speed = min(MAX_SPEED, speed + 1)
                     bits |= resh_bit
-                lst = unseen_lists.get(seen)
-                if lst is None:
-                    lst = unseen_lists[seen] = [i for i in range(N) if not seen >> i & 1]
-                c = lst[rng.randrange(len(lst))]
+                lst = cards(cycle, seen)
+                c = lst[randrange(len(lst))]
                 seen |= 1 << c
                 if c != p:
                     break
-            b, kind, p, k, mp = model.walk(p, c, mp, k, speed, 0)
+            b, kind, p, k, mp = walk(p, c, mp, k, speed, _NO_ALARMS)
             bits |= b
         if kind == _FINAL:
-            u = N - seen.bit_count()
-            deck = u - model.removed_in(cycle)
-            if deck == 0 or (deck == 1 and not seen >> p & 1 and rng.randrange(u) == 0):
+            deck = N - seen.bit_count() - removed
+            last = cards(cycle, seen) if deck == 1 else ()
+            if deck == 0 or (p in last and randrange(len(last)) == 0):
                 bits |= resh_bit
         masks[bits] += 1
     counts = [0] * model.n_slots
