@@ -368,6 +368,20 @@ def test_patrol_odds_and_danger_map():
     assert ex.patrol().crew == 4
 
 
+def test_the_page_says_what_the_danger_map_leaves_out():
+    """Issue 11, section 4: new alarms and Events between his moves are not in the danger
+    map, and the explorer's page says so, in the analysis module's own words."""
+    from burgle.analysis.patrol import LEFT_OUT
+
+    view = Explorer().patrol()
+    assert view.left_out == LEFT_OUT and "no new alarms" in LEFT_OUT and "no Events" in LEFT_OUT
+    pytest.importorskip("ipywidgets")
+    from burgle.web.explorer.app import patrol_html
+
+    ex = Explorer()
+    assert LEFT_OUT in patrol_html(ex.patrol(), ex.setup, "enter").replace("&#x27;", "'")
+
+
 def test_patrol_waits_for_the_players_choice():
     ex = Explorer(Setup(walls=frozenset(), guard=ix("B2"), destination=ix("D4")))
     ex.toggle_alarm("B4")

@@ -1,30 +1,32 @@
 """Where will the guard go? A read-only forecast of a guard's next move, and the walking
 distance from each guard to each alarm.
 
-The forecast replays GUARD-5..12 on copies of the few facts it needs (the guard's
-cell, his destination, the floor's alarms, Stealth left) and never touches the game:
-``game.to_dict()`` is identical before and after. It knows what the players know and
-nothing more: when the guard arrives at his destination with movement points left and
-no alarm remains, his next destination is the next patrol card, which is face down, so
-the forecast stops there and says so. Alarm ties (ALARM-3: players choose) stop it too.
+The forecast is the engine's own move: ``Game.guard_walk`` plays GUARD-5..12 on a copy
+of the game, with chance explicit, and the forecast reads what happened. The game is
+never touched: ``game.to_dict()`` is identical before and after. It knows what the
+players know and nothing more: when the guard arrives at his destination with movement
+points left and no alarm remains, his next destination is the next patrol card, a chance
+node unless the players have seen that card (the Spotter, CHAR-17), so the forecast stops
+there and says so. Alarm ties (ALARM-3: players choose) stop it too.
 
-What the forecast follows, in the rules' order:
+What the engine's move covers, in the rules' order:
 
 * TURN-5: when the active character ends its action phase on a working Thermo, an
   alarm goes off there first (``end_of_turn=True``, the default). That alarm counts for
-  the guard's movement points and takes his die (ALARM-3) like any other.
+  the guard's movement points and takes his die (ALARM-3) like any other. TURN-7a: the
+  Acrobat still on the guard's cell after Flexibility pays first.
 * GUARD-5: Donuts under him (TOOL-4) or the advanced Raven's crow on his cell with no
   alarm on his floor (CHAR-12) cancel the whole move.
 * GUARD-6: MP = die + alarms on his floor + Espresso - Daydreaming, at least 0.
-* GUARD-7/8/9: step by step along the most clockwise shortest route
-  (``game.table(floor)``), one MP per step.
+* GUARD-7/8/9: step by step along the most clockwise shortest route, one MP per step.
 * GUARD-12: an alarm on the entered cell is switched off (a); characters seen on the
-  cell, on an adjacent Foyer, or on an Atrium directly above or below lose 1 Stealth,
-  and one with nothing to pay is captured, which ends the game (b-d, END-4); a working
-  Camera makes characters on other working Cameras of his floor trigger alarms, which
-  take his die (e, TILE-2); the basic Raven's crow costs 1 more MP (f).
+  cell, on an adjacent Foyer, or on an Atrium directly above or below lose 1 Stealth
+  (the forecast assumes each pays with its own token when it has one, END-3), and one
+  with nothing to pay is captured, which ends the game (b-d, END-4); a working Camera
+  makes characters on other working Cameras of his floor trigger alarms, which take his
+  die (e, TILE-2); the basic Raven's crow costs 1 more MP (f).
 * GUARD-11: at his destination the die goes to the nearest remaining alarm; with no
-  alarm he draws a patrol card (unknown).
+  alarm he draws a patrol card.
 
 >>> from burgle.engine.game import Game
 >>> from burgle.geometry.board import cell_name
@@ -251,29 +253,15 @@ def _distances(table, here: int, cells) -> dict[int, int]:
     return {c: table.dist[h * N + c % N] for c in cells}
 
 
-def _nearest(table, here: int, alarms) -> list[int]:
-    if not alarms:
-        return []
-    d = _distances(table, here, alarms)
-    best = min(d.values())
-    return sorted(c for c in alarms if d[c] == best)
-
-
 def _pending_thermo(game, floor: int) -> list[int]:
-    """TURN-5: the Thermo alarm that goes off when the active character's action phase
-    ends on a working Thermo, if ALARM-2.1 does not cancel it (Thermo is not hackable)."""
+    """TURN-5: the Thermo alarm that goes off on *floor* when the active character's action
+    phase ends now, as the engine resolves it (ALARM-2.1 may cancel it)."""
     s = game.s
-    if s.outcome is not None or s.phase != "actions":
+    if s.outcome is not None or s.phase != "actions" or not s.guards[floor - 1].placed:
         return []
-    ch = s.characters[s.active]
-    if not ch.on_board or floor_of(ch.cell) != floor:
-        return []
-    t = s.tiles[ch.cell]
-    if t.kind != "thermo" or not t.working or t.alarm or s.emp_seat is not None:
-        return []
-    if s.guards[floor - 1].cell == ch.cell:
-        return []
-    return [ch.cell]
+    walk = game.guard_walk(floor, mp=0, end_of_turn=True)
+    return [h.cell for h in walk.happenings[0] if h.kind == "alarm" and h.rule == "TILE-19"
+            and floor_of(h.cell) == floor]
 
 
 def alarm_distances(game, floor: int, end_of_turn: bool = False) -> tuple[AlarmDistance, ...]:
@@ -325,12 +313,19 @@ def forecast_all(game, end_of_turn: bool = True) -> tuple[GuardForecast, ...]:
     return tuple(forecast(game, f, end_of_turn=end_of_turn) for f in range(1, FLOORS + 1))
 
 
-def forecast(game, floor: int, end_of_turn: bool = True) -> GuardForecast:
+def forecast(game, floor: int, end_of_turn: bool = True, mp: int | None = None) -> GuardForecast:
     """Forecast the next guard-phase move of *floor*'s guard from the current state.
 
     For the floor whose guard moves this turn, that is the move at the end of this
     turn if the action phase ended now and the Event changed nothing. *end_of_turn*
-    (default True) includes the Thermo alarm of TURN-5. Never changes *game*.
+    (default True) includes what comes before the guard phase: the Thermo alarm of TURN-5
+    and the Acrobat's penalty of TURN-7a. *mp*: the movement points he has, when the
+    caller knows better than GUARD-6 (the rest of a move). Never changes *game*.
+
+    The move is the engine's own (``Game.guard_walk``, explicit chance): the forecast reads
+    what happened and stops where the players cannot know more (a face-down patrol card,
+    an alarm tie they choose). When a character pays Stealth and could pay with a token on
+    its tile instead (END-3), the forecast assumes its own token.
     """
     check_floor(floor)
     s = game.s
@@ -342,226 +337,193 @@ def forecast(game, floor: int, end_of_turn: bool = True) -> GuardForecast:
             alarms=alarm_distances(game, floor),
             notes=(f"The floor {floor} guard appears when a character first arrives on floor {floor} (GUARD-2).",),
         )
-
     if guard.die is None:  # before SETUP-10: the first destination is not drawn yet
         return GuardForecast(
             floor=floor, placed=True, guard=guard.cell, speed=guard.speed, moves_this_turn=mover, end=guard.cell,
             alarms=alarm_distances(game, floor),
             notes=("His first destination is drawn once the entrance is chosen (SETUP-10).",),
         )
-    table = game.table(floor)
-    base = N * (floor - 1)
-    pending = _pending_thermo(game, floor) if end_of_turn else []
-    alarms = {c for c in range(base, base + N) if s.tiles[c].alarm} | set(pending)
-    notes: list[str] = []
-    here = guard.cell
-    dest = guard.die
-    tie: tuple[int, ...] = ()
-    if pending:
-        notes.append(
-            f"{game.who(s.characters[s.active])} ends on the Thermo on {cell_name(pending[0])}: an alarm goes off "
-            "there first (TURN-5, TILE-19)."
+    return _Reader(game, floor, end_of_turn, mover, mp).read()
+
+
+def _tie_text(cells) -> str:
+    return ("the alarms on " + " and ".join(cell_name(c) for c in cells)
+            + " are equally near, so the players choose where his die goes (ALARM-3)")
+
+
+class _Reader:
+    """Walks the guard with the engine and turns what happened into a :class:`GuardForecast`."""
+
+    def __init__(self, game, floor: int, end_of_turn: bool, mover: bool, mp: int | None):
+        self.game, self.floor, self.mp_given = game, floor, mp
+        self.end_of_turn, self.mover = end_of_turn, mover
+        self.table = game.table(floor)
+        self.base = N * (floor - 1)
+        self.notes: list[str] = []
+
+    def walk(self):
+        """The engine's move, with the choices a forecast can make answered: Stealth from
+        the character's own token (END-3), alarms allowed (ALARM-2). Returns the walk and
+        everything that happened, in order."""
+        walk = self.game.guard_walk(self.floor, mp=self.mp_given, end_of_turn=self.end_of_turn)
+        happened = list(walk.happenings[0])
+        while walk.pending is not None and walk.pending.rule in ("END-3", "ALARM-2"):
+            options = {str(a): a for a in walk.pending.options}
+            answer = options.get("stealth own") or options.get("allow-alarm") or walk.pending.options[0]
+            happened += walk.apply(answer)
+        return walk, happened
+
+    def read(self) -> GuardForecast:
+        game, floor, base, table = self.game, self.floor, self.base, self.table
+        s = game.s
+        guard = s.guards[floor - 1]
+        walk, happened = self.walk()
+        notes = self.notes
+        pending = [h.cell for h in happened if h.kind == "alarm" and h.rule == "TILE-19" and floor_of(h.cell) == floor]
+        if pending:
+            notes.append(
+                f"{game.who(s.characters[s.active])} ends on the Thermo on {cell_name(pending[0])}: an alarm goes "
+                "off there first (TURN-5, TILE-19)."
+            )
+        start = next((i for i, h in enumerate(happened) if h.kind in ("guard_moves", "guard_stays")), len(happened))
+        before, moving = happened[:start], happened[start:]
+        # the die before he walks: where TURN-5's alarm sent it, if it did (ALARM-3)
+        dest = guard.die
+        for h in before:
+            if h.kind == "destination" and floor_of(h.cell) == floor:
+                dest = h.cell
+        tie: tuple[int, ...] = ()
+        choice = walk.pending
+        open_tie = tuple(a.args[0] for a in choice.options) if choice is not None and choice.rule == "ALARM-3" else ()
+        mp = next((h.value for h in moving if h.kind == "guard_moves"), 0)
+        alarms_now = sum(1 for c in range(base, base + N) if s.tiles[c].alarm) + len(pending)
+        espresso = s.turn_effects.count(f"espresso:{floor}")
+        daydream = s.turn_effects.count(f"daydreaming:{floor}")
+        if self.mp_given is not None:
+            mp_text = f"{mp} MP left"
+        else:
+            parts = [f"die {guard.speed}"]
+            if alarms_now:
+                parts.append(f"{alarms_now} alarm{'s' if alarms_now != 1 else ''}")
+            if espresso:
+                parts.append("Espresso 1")
+            mp_text = " + ".join(parts) + (" - Daydreaming 1" if daydream else "") + f" = {mp} MP"
+            if not any(h.kind == "guard_moves" for h in moving):  # cancelled: what GUARD-6 would give
+                mp = movement_points(game, guard) + len(pending)
+                mp_text = " + ".join(parts) + (" - Daydreaming 1" if daydream else "") + f" = {mp} MP"
+        common = dict(
+            floor=floor, placed=True, guard=guard.cell, destination=guard.die, speed=guard.speed, mp=mp,
+            mp_text=mp_text, moves_this_turn=self.mover,
+            alarms=alarm_distances(game, floor, end_of_turn=self.end_of_turn),
+            pending_alarms=tuple(pending),
         )
-        near = _nearest(table, here, alarms)
-        if len(near) == 1:
-            dest = near[0]
-        else:
-            tie = tuple(near)
-            dest = None
-
-    if dest is not None and here == dest:
-        # He stands on his die (the game ended as he arrived, or the players are choosing
-        # his next alarm mid-move): the die moves before he walks on (GUARD-11, ALARM-3).
-        near = _nearest(table, here, alarms - {here})
-        if len(near) == 1:
-            dest = near[0]
-        else:
-            tie, dest = tuple(near), None
-
-    # GUARD-6 movement points (the pending Thermo alarm counts: it is on the board when he starts)
-    mp = movement_points(game, guard) + len(pending)
-    espresso = s.turn_effects.count(f"espresso:{floor}")
-    daydream = s.turn_effects.count(f"daydreaming:{floor}")
-    parts = [f"die {guard.speed}"]
-    if alarms:
-        parts.append(f"{len(alarms)} alarm{'s' if len(alarms) != 1 else ''}")
-    if espresso:
-        parts.append("Espresso 1")
-    mp_text = " + ".join(parts) + (" - Daydreaming 1" if daydream else "") + f" = {mp} MP"
-
-    common = dict(
-        floor=floor, placed=True, guard=here, destination=guard.die, speed=guard.speed, mp=mp,
-        mp_text=mp_text, moves_this_turn=mover,
-        alarms=alarm_distances(game, floor, end_of_turn=end_of_turn),
-        pending_alarms=tuple(pending),
-    )
-
-    # the Stealth each character could still pay, for captures (END-3, END-4)
-    own = {ch.seat: ch.stealth for ch in s.characters}
-    tile_tokens = {c: t.stealth for c, t in enumerate(s.tiles) if t.stealth}
-
-    # TURN-7a: the Acrobat's Flexibility penalty comes before the guard moves (CHAR-1, DEC-37)
-    if end_of_turn and mover and s.phase == "actions":
-        ch = s.characters[s.active]
-        if ch.on_board and ch.flex_cell is not None and ch.flex_cell == ch.cell and ch.cell == guard.cell:
-            penalty = f"{game.who(ch)} still shares the guard's cell after Flexibility: -1 Stealth first (CHAR-1)."
-            if own[ch.seat] > 0:
-                own[ch.seat] -= 1
-                notes.append(penalty)
-            elif tile_tokens.get(ch.cell, 0) > 0:
-                tile_tokens[ch.cell] -= 1
-                notes.append(penalty)
-            else:
+        here = guard.cell
+        penalty = [h for h in before if h.rule == "CHAR-1" or (h.kind == "captured" and not moving)]
+        if penalty:
+            ch = s.characters[s.active]
+            if any(h.kind == "captured" for h in before):
                 notes.append(f"{game.who(ch)} still shares the guard's cell after Flexibility with no Stealth left: "
                              "captured before the guard moves, the team loses (CHAR-1, END-4).")
-                return GuardForecast(**common, end=here, next_destination=dest, tie=tie, notes=tuple(notes))
+                return GuardForecast(**common, end=here, next_destination=dest, notes=tuple(notes))
+            notes.append(f"{game.who(ch)} still shares the guard's cell after Flexibility: -1 Stealth first (CHAR-1).")
+        stays = next((h for h in moving if h.kind == "guard_stays"), None)
+        if stays is not None:  # GUARD-5
+            notes.append("He eats the Donuts under him instead of moving (TOOL-4)." if stays.rule == "TOOL-4"
+                         else "The crow on his cell disrupts him: he does not move (CHAR-12).")
+            return GuardForecast(**common, end=here, next_destination=dest, notes=tuple(notes))
+        if here == dest and open_tie and not any(h.kind == "guard_step" for h in moving):
+            return GuardForecast(**common, moves=mp > 0, end=here, complete=mp == 0, mp_unknown=mp, tie=open_tie,
+                                 unknown_reason=_tie_text(open_tie) if mp else "", notes=tuple(notes))
+        if mp == 0:
+            notes.append("He has no movement points and stays where he is (GUARD-6).")
+            return GuardForecast(**common, end=here, next_destination=dest, notes=tuple(notes))
+        return self.steps(common, moving, walk, here, dest, open_tie)
 
-    # GUARD-5: cancelled moves
-    if guard.donuts:
-        notes.append("He eats the Donuts under him instead of moving (TOOL-4).")
-        return GuardForecast(**common, end=here, next_destination=dest, tie=tie, notes=tuple(notes))
-    if s.crow == here and game.ability_holder("disrupt") is not None and not alarms:
-        notes.append("The crow on his cell disrupts him: he does not move (CHAR-12).")
-        return GuardForecast(**common, end=here, next_destination=dest, tie=tie, notes=tuple(notes))
-    if dest is None:
-        if tie:
-            why = ("the alarms on " + " and ".join(cell_name(c) for c in tie)
-                   + " are equally near, so the players choose where his die goes (ALARM-3)")
-        else:
-            why = "his next destination is the next patrol card, face down (GUARD-11, GUARD-3)"
-        return GuardForecast(
-            **common, moves=mp > 0, end=here, complete=mp == 0, mp_unknown=mp, tie=tie,
-            unknown_reason=why if mp else "", notes=tuple(notes),
-        )
-    if mp == 0:
-        notes.append("He has no movement points and stays where he is (GUARD-6).")
-        return GuardForecast(**common, end=here, next_destination=dest, notes=tuple(notes))
+    def steps(self, common: dict, moving: list, walk, here: int, dest, open_tie) -> GuardForecast:
+        game, floor, base, table, notes = self.game, self.floor, self.base, self.table, self.notes
+        s = game.s
+        steps: list[ForecastStep] = []
+        legs: list[Leg] = []
+        leg = [here, 0]  # the open leg: its start and the cells walked on it
 
-    people = [ch for ch in s.characters if ch.on_board]
-    video_loop = game.round_effect_active("video_loop")
-    distract = game.ability_holder("distract") is not None
-    alarm_all = {c for c, t in enumerate(s.tiles) if t.alarm} | set(pending)  # for Camera cancels
+        def close_leg(final_dest):
+            a, b = leg[0] % N, final_dest % N
+            legs.append(Leg(
+                start=leg[0], destination=final_dest,
+                route=tuple(base + i for i in table.route(a, b)), walked=leg[1],
+                alternatives=tuple(tuple(base + i for i in r) for r in table.all_shortest_routes(a, b)[1:]),
+                explanation=tuple(explain_route(table, a, b)),
+            ))
 
-    steps: list[ForecastStep] = []
-    legs: list[Leg] = []
-    leg_start, leg_walked = here, 0  # the open leg: from leg_start toward dest
-    complete, unknown, mp_unknown = True, "", 0
-
-    def close_leg(final_dest):
-        a, b = leg_start % N, final_dest % N
-        legs.append(Leg(
-            start=leg_start, destination=final_dest,
-            route=tuple(base + i for i in table.route(a, b)), walked=leg_walked,
-            alternatives=tuple(tuple(base + i for i in r) for r in table.all_shortest_routes(a, b)[1:]),
-            explanation=tuple(explain_route(table, a, b)),
-        ))
-
-    def tie_text(cells):
-        return ("the alarms on " + " and ".join(cell_name(c) for c in cells)
-                + " are equally near, so the players choose where his die goes (ALARM-3)")
-
-    while mp > 0:
-        nxt = base + table.step[(here % N) * N + dest % N]
-        mp -= 1
-        here = nxt
-        leg_walked += 1
-        info = {}
-        # (a) ALARM-4
-        if nxt in alarms:
-            alarms.discard(nxt)
-            alarm_all.discard(nxt)
-            info["alarm_off"] = True
-        # (b)-(d) sight: END-2b, TILE-9 Foyer, TILE-1 Atrium
-        seen = []
-        for ch in people:
-            w = ch.cell
-            if w == nxt:
-                seen.append(ch)
-            elif floor_of(w) == floor:
-                if s.tiles[w].kind == "foyer" and game.adjacent(w, nxt):
-                    seen.append(ch)
-            elif s.tiles[w].kind == "atrium" and abs(w - nxt) == N:
-                seen.append(ch)
-        info["seen"] = tuple(ch.seat for ch in seen)
-        for ch in sorted(seen, key=lambda c: (c.seat - s.active) % len(s.characters)):  # CONV-9
-            if own[ch.seat] > 0:
-                own[ch.seat] -= 1
-            elif tile_tokens.get(ch.cell, 0) > 0:
-                tile_tokens[ch.cell] -= 1
+        # group what happened by step: each guard_step and what followed it
+        groups: list[list] = []
+        for h in moving:
+            if h.kind == "guard_step":
+                groups.append([h])
+            elif groups:
+                groups[-1].append(h)
+        mp_left = 0
+        for n, group in enumerate(groups, 1):
+            step = group[0]
+            cell, mp_left = step.cell, step.value
+            leg[1] += 1
+            info: dict = {}
+            seen: list[int] = []
+            for h in group[1:]:
+                if h.kind == "alarm_off" and h.cell == cell:
+                    info["alarm_off"] = True
+                elif h.kind in ("stealth_lost", "stealth_tile") and h.rule == "GUARD-12":
+                    seen.append(h.seat)
+                elif h.kind == "captured":
+                    seen.append(h.seat)
+                    info["captured"] = h.seat
+                elif h.kind == "crow_cost":
+                    info["crow"] = True
+                    mp_left = h.value
+                elif h.kind == "alarm" and h.rule == "TILE-2":
+                    info["camera_alarms"] = info.get("camera_alarms", ()) + (h.cell,)
+            if seen:
+                info["seen"] = tuple(sorted(set(seen), key=seen.index))
+            arrival = cell == dest
+            new_dest = dest
+            for h in group[1:]:  # ALARM-3, or a patrol card the players know (CHAR-17): no chance node
+                if h.kind in ("destination", "patrol_draw") and floor_of(h.cell) == floor:
+                    new_dest = h.cell
+            if arrival:
+                info["arrival"] = True
+            if new_dest != dest:
+                info["new_destination"] = new_dest
+            if "seen" in info and "captured" not in info:
+                who = " and ".join(game.who(s.characters[k]) for k in info["seen"])
+                each = " each" if len(info["seen"]) > 1 else ""
+                notes.append(f"At step {n} ({cell_name(cell)}) he sees {who}: -1 Stealth{each} (GUARD-12).")
+            steps.append(ForecastStep(n, cell, max(mp_left, 0), **info))
+            if "captured" in info:
+                notes.append(f"On {cell_name(cell)} he sees {game.who(s.characters[info['captured']])}, who has no "
+                             "Stealth left: captured, the team loses (END-4).")
+                close_leg(dest)
+                return GuardForecast(**common, moves=True, steps=tuple(steps), legs=tuple(legs), end=cell,
+                                     notes=tuple(notes))
+            if arrival or new_dest != dest:
+                close_leg(dest)
+                leg[0], leg[1] = cell, 0
+                dest = new_dest
+            here = cell
+        mp_left = max(mp_left, 0)
+        if walk.pending is not None:  # a chance node (patrol card) or an alarm tie the players choose
+            if open_tie:
+                reason, tie, dest = _tie_text(open_tie), open_tie, None
             else:
-                info["captured"] = ch.seat
-                break
-        if seen and "captured" not in info:
-            who = " and ".join(game.who(ch) for ch in seen)
-            each = " each" if len(seen) > 1 else ""
-            notes.append(f"At step {len(steps) + 1} ({cell_name(nxt)}) he sees {who}: -1 Stealth{each} (GUARD-12).")
-        if "captured" in info:
-            steps.append(ForecastStep(len(steps) + 1, nxt, mp, **info))
-            notes.append(
-                f"On {cell_name(nxt)} he sees {game.who(s.characters[info['captured']])}, who has no Stealth "
-                "left: captured, the team loses (END-4)."
-            )
-            close_leg(dest)
-            return GuardForecast(**common, moves=True, steps=tuple(steps), legs=tuple(legs), end=here,
+                empty = (" (his deck is empty: reshuffle, die +1, GUARD-4)"
+                         if any(h.kind == "reshuffle" for h in moving) else "")
+                reason, tie = f"his next destination is the next patrol card, face down{empty} (GUARD-11, GUARD-3)", ()
+            if mp_left > 0:
+                return GuardForecast(**common, moves=True, steps=tuple(steps), legs=tuple(legs), end=here,
+                                     complete=False, unknown_reason=reason, mp_unknown=mp_left, tie=tie,
+                                     notes=tuple(notes))
+            notes.append(f"He arrives on {cell_name(here)} with his last MP; {reason}.")
+            return GuardForecast(**common, moves=True, steps=tuple(steps), legs=tuple(legs), end=here, tie=tie,
                                  notes=tuple(notes))
-        # (e) TILE-2 Camera: characters on other working Cameras trigger alarms
-        t = s.tiles[nxt]
-        if t.kind == "camera" and t.working and not video_loop:
-            cams = sorted({
-                ch.cell for ch in people
-                if ch.cell != nxt and s.tiles[ch.cell].kind == "camera" and s.tiles[ch.cell].working
-            })
-            placed = [c for c in cams if s.emp_seat is None and c not in alarm_all
-                      and (floor_of(c) == floor or s.guards[floor_of(c) - 1].cell != c)]  # ALARM-2.1
-            info["camera_alarms"] = tuple(placed)
-            alarm_all.update(placed)
-            mine = [c for c in placed if floor_of(c) == floor]
-            if mine:  # ALARM-3: his die goes to the nearest alarm
-                alarms.update(mine)
-                near = _nearest(table, nxt, alarms)
-                if len(near) > 1:
-                    steps.append(ForecastStep(len(steps) + 1, nxt, mp, **info))
-                    close_leg(dest)
-                    complete, mp_unknown, tie, unknown = False, mp, tuple(near), tie_text(near)
-                    break
-                if near[0] != dest:
-                    close_leg(dest)
-                    leg_start, leg_walked = nxt, 0
-                    dest = near[0]
-                info["new_destination"] = dest
-        # (f) CHAR-11: the crow costs 1 more MP
-        if s.crow == nxt and distract:
-            mp -= 1
-            info["crow"] = True
-        # GUARD-11 arrival
-        if nxt == dest:
-            info["arrival"] = True
-            close_leg(dest)
-            leg_start, leg_walked = nxt, 0
-            near = _nearest(table, nxt, alarms)
-            if len(near) == 1:
-                dest = near[0]
-                info["new_destination"] = dest
-                steps.append(ForecastStep(len(steps) + 1, nxt, max(mp, 0), **info))
-                continue
-            steps.append(ForecastStep(len(steps) + 1, nxt, max(mp, 0), **info))
-            dest = None
-            if near:
-                tie = tuple(near)
-                reason = tie_text(near)
-            else:
-                empty = " (his deck is empty: reshuffle, die +1, GUARD-4)" if not guard.deck else ""
-                reason = f"his next destination is the next patrol card, face down{empty} (GUARD-11, GUARD-3)"
-            if mp > 0:
-                complete, mp_unknown, unknown = False, mp, reason
-            else:
-                notes.append(f"He arrives on {cell_name(nxt)} with his last MP; {reason}.")
-            break
-        steps.append(ForecastStep(len(steps) + 1, nxt, max(mp, 0), **info))
-    else:
         close_leg(dest)  # MP ran out on the way: the rest of this leg is for a later move
-    return GuardForecast(
-        **common, moves=True, steps=tuple(steps), legs=tuple(legs), end=here, complete=complete,
-        unknown_reason=unknown, mp_unknown=mp_unknown, tie=tie, next_destination=dest if complete else None,
-        notes=tuple(notes),
-    )
+        return GuardForecast(**common, moves=True, steps=tuple(steps), legs=tuple(legs), end=here,
+                             next_destination=dest, notes=tuple(notes))

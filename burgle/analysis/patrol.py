@@ -10,46 +10,49 @@ Two questions about one floor's guard, answered from **public information only**
   "exact"``, :class:`fractions.Fraction` results) or, when that would take too long, by
   seeded Monte Carlo (``"monte-carlo"``, floats, with ``samples`` and ``seed``).
 
-What the players see (GUARD-1, SETUP-4): the guard's cell, the die's cell and face, the
-floor's walls and alarm tokens, the patrol discard pile in drawing order, and how many
-cards were removed face down. What they do not see: the deck's order and *which* cards
-were removed. So the model is: the unseen cards (the 16 cells of the floor minus the
-discard pile) are in uniformly random order; ``removed`` of them lie aside face down and
-the rest form the deck. Nothing hidden is read from a :class:`~burgle.engine.game.Game`:
-only ``len(guard.removed)``, the size of the face-down pile, which is on the table.
+What the players see (GUARD-1, SETUP-4, read from ``game.view()``): the guard's cell,
+the die's cell and face, the floor's walls and alarm tokens, the patrol discard pile in
+drawing order, how many cards were removed face down, and what they have learned of the
+deck's order: a card the Spotter's Clairvoyance showed them, left on top or put at the
+bottom (CHAR-17). What they do not see: the rest of the deck's order and *which* cards
+were removed. So the model is: a known card comes in its known place; every other draw
+of this cycle is uniform over the cards nobody has seen (the rest of the deck and the
+removed cards, which are exchangeable), as the engine's own chance node says
+(``Game.chance_outcomes``, :mod:`burgle.engine.draws`). The odds are the same in every
+deal of the hidden information consistent with the view (``Game.redeal``).
 
-Rules followed exactly:
+The guard's walking is the engine's own (:class:`~burgle.engine.walker.GuardWalker`:
+``guard_phase_move`` on a scratch copy of the floor): GUARD-7/8/9 steps along the most
+clockwise shortest route, GUARD-12a / ALARM-4 alarms switched off as he enters them,
+GUARD-11 / ALARM-3 the die sent to the nearest alarm while alarms remain, GUARD-12f /
+CHAR-11 the basic Raven's crow costing 1 more MP, GUARD-6 movement points fixed when
+each move starts. This module only cuts that walk into moves and adds the cards:
 
 * GUARD-3 / DEC-8: a card naming the guard's own cell means he has arrived: draw again;
 * GUARD-4 / DEC-15: a draw from an empty deck first shuffles all 16 cards, removes
-  ``trim`` again (SETUP-4, DEC-14), and raises the die by 1 (max 6);
-* GUARD-6: MP = die face + alarm tokens on the floor, fixed when the move starts (a
-  speed-up in the middle of a move counts from his next move);
-* GUARD-7/8/9: one step per MP along ``burgle.geometry.routing`` routes (most clockwise
-  shortest route); arriving with MP left he draws (or heads for the next alarm) and
-  walks on; GUARD-11: the new destination is set even when no MP is left;
-* GUARD-12a / ALARM-4, GUARD-11 / ALARM-3: alarm tokens on the floor are switched off
-  when he enters their cell; while alarms remain, each arrival sends the die to the
-  nearest one and no card is drawn;
-* GUARD-12f / CHAR-11: the basic Raven's crow costs him 1 more MP on its cell.
+  ``trim`` again (SETUP-4, DEC-14), and raises the die by 1 (max 6); GUARD-11: the new
+  destination is set even when no MP is left.
 
-Simplifications (the odds describe the guard left to himself):
+What the danger map leaves out (:data:`LEFT_OUT`; the explorer's page says it too): the
+guard is left to himself between his moves, with the alarms already on his floor. No
+new alarms (a Camera, Thermo, Laser... set off by the players, the Juicer), no Events
+drawn at the ends of turns (Espresso, Shift Change, teleports...), no tools, abilities or
+player moves, so nobody for him to see; each of "his next N moves" is a guard-phase
+move of this floor, whichever turns they fall in. They are left out rather than
+modelled because they depend on what the players will do, which no odds can know; the
+forecast of his next move (:mod:`burgle.analysis.guard_forecast`) does include the
+players where they stand. Also:
 
-* no new alarms (no Camera, Thermo, Laser... set off by players, no Juicer), no Events
-  (Espresso, Shift Change, teleports...), no tools or abilities and no player action
-  between his moves; each of "his next N moves" is a guard-phase move of this floor,
-  whichever turns they fall in;
 * alarm ties (ALARM-3, the players choose): the model takes the alarm first in reading
   order and says so in ``notes``;
-* from a game (:func:`public_info`), the first move uses what the forecast
-  (:func:`~burgle.analysis.guard_forecast.forecast`) knows of it: Donuts or the
-  advanced Raven's crow cancel it, Espresso/Daydreaming change its MP when he moves this
-  turn; a Thermo alarm the active character would set off is not added.
+* from a game (:func:`public_info`), the first move uses what the forecast knows of it:
+  Donuts or the advanced Raven's crow cancel it, Espresso/Daydreaming change its MP when
+  he moves this turn; a Thermo alarm the active character would set off is not added.
 
-Exact enumeration. Every draw of the current cycle takes each still-unseen card with
-the same chance 1/(unseen cards), whether the deck is thick or thin; after a reshuffle,
-1/16, 1/15, ... So a card sequence's chance depends only on how many cards were drawn in
-each cycle, and the model enumerates only the cards drawn within the horizon, memoised
+Exact enumeration. Every unknown draw of the current cycle takes each card nobody has
+seen with the same chance 1/(such cards), whether the deck is thick or thin; a known card
+has chance 1; after a reshuffle, 1/16, 1/15, ... So a card sequence's chance depends only
+on how many cards were drawn in each cycle, and the model enumerates only the cards drawn within the horizon, memoised
 on (guard cell, move, MP left, die face, cycle, set of seen cards). Probabilities are
 kept as integers over one common denominator and packed, one slot per figure, into a
 single Python integer per state, so summing the branches of a draw is one big-integer
@@ -98,6 +101,7 @@ __all__ = [
     "danger_map",
     "percent",
     "MAX_TURNS",
+    "LEFT_OUT",
     "DEFAULT_BUDGET",
     "DEFAULT_SAMPLES",
 ]
@@ -109,6 +113,9 @@ MAX_TURNS = 12  # the largest horizon accepted (Monte Carlo beyond what enumerat
 DEFAULT_BUDGET = 10_000  # memoised draw states before the exact method gives way to Monte Carlo
 DEFAULT_SAMPLES = 4_000  # Monte Carlo sample count when enumeration is over budget
 METHODS = ("auto", "exact", "monte-carlo")
+#: What the danger map leaves out, in one sentence (shown on the explorer's page).
+LEFT_OUT = ("The guard is left to himself between his moves, with the alarms already on his floor: no new alarms, "
+            "no Events, no tools and no players' moves.")
 
 _LEAF, _DRAW, _FINAL = 0, 1, 2  # how a deterministic stretch of walking ends
 _NO_ALARMS: frozenset = frozenset()

@@ -312,8 +312,8 @@ class Game:
         if action is None:
             return turns.begin_turn(rules, rules.s.active)
         if action.verb == GUARD_WALK:
-            floor, mp = action.args
-            return guards.guard_phase_move(rules, rules.s.guards[floor - 1], mp)
+            floor, mp, end_of_turn = action.args
+            return turns.guard_walk(rules, floor, mp, end_of_turn)
         return turns.perform(rules, action)
 
     def _redrive(self, pending: Resolution) -> Resolving:
@@ -428,14 +428,18 @@ class Game:
             new._rules._draws = list(pending.draws)
         return new
 
-    def guard_walk(self, floor: int, mp: int | None = None, explicit_chance: bool = True) -> "Game":
+    def guard_walk(self, floor: int, mp: int | None = None, explicit_chance: bool = True,
+                   end_of_turn: bool = False) -> "Game":
         """A copy of this game in which the guard of *floor* has made a guard-phase move
         (GUARD-5..7, the engine's own step) with *mp* movement points (default: GUARD-6
         counts them), for analysis: forecasts, patrol odds, danger maps. With
+        *end_of_turn*, the active character's action phase ends first as far as it comes
+        before the guard phase (TURN-5 Thermo, TURN-7a Acrobat penalty; no Event). With
         *explicit_chance* the walk pauses at each patrol draw as a chance node
         (``chance_outcomes()``; apply an outcome to go on), and at any choice the rules hand
-        to a seat (an ALARM-3 tie). Needs no open choice. The copy has no log, no undo and
-        no origin: it is a what-if, not a game to save.
+        to a seat (an ALARM-3 tie). An open choice of this game is set aside: the walk starts
+        from the state as it stands. The copy has no log, no undo and no origin: it is a
+        what-if, not a game to save.
 
         >>> game = Game.new(seed=1, characters=["hawk"])
         >>> _ = game.apply("entrance 1B2")
@@ -443,18 +447,17 @@ class Game:
         >>> [h.kind for h in walk.happenings[0]]
         ['guard_moves', 'guard_step']
         """
-        if self._pending is not None:
-            raise ValueError("resolve the open choice before walking a guard")
         if not 1 <= floor <= len(self.s.guards) or not self.s.guards[floor - 1].placed:
             raise ValueError(f"there is no placed guard on floor {floor!r}")
         if mp is not None and (not isinstance(mp, int) or mp < 0):
             raise ValueError(f"movement points are a whole number >= 0, not {mp!r}")
         new = self.copy()
         new.log, new.happenings, new._stack, new._shared, new.origin = [], [], [], 0, None
+        new._pending = new._gen = new._rules.s.pending = None
         if explicit_chance:
             new._rules.explicit_chance = True
         rules = new._rules
-        walk = Action(GUARD_WALK, (floor, mp))
+        walk = Action(GUARD_WALK, (floor, mp, end_of_turn))
         before = rules.s.copy()
         rules._current, rules._draws = [], []
         new._legal = None

@@ -105,13 +105,9 @@ def end_action_phase(g: Rules, escaped: bool = False):
     if "invisible_suit" in s.turn_effects:  # TOOL-7, DEC-26: it covers this action phase only
         s.turn_effects.remove("invisible_suit")
     if not escaped:
-        assert ch.cell is not None
-        t = s.tiles[ch.cell]
-        if t.kind == "thermo" and t.working:  # TURN-5, TILE-19
-            g.note(Happening("thermo", "TURN-5", cell=ch.cell, seat=seat, who=g.who(ch)))
-            yield from alarms.trigger(g, ch.cell, "thermo", by=ch, rule="TILE-19")
-            if s.outcome:
-                return
+        yield from thermo(g, ch)
+        if s.outcome:
+            return
         threshold = 3 if "stamp" in ch.loot else 2  # TURN-4, LOOT-11
         if s.spent <= threshold:
             yield from events.draw_event(g, ch)  # TURN-6
@@ -124,6 +120,42 @@ def end_action_phase(g: Rules, escaped: bool = False):
     yield from pass_turn(g, seat)  # TURN-8
 
 
+def thermo(g: Rules, ch):
+    """TURN-5, TILE-19: a character ending its action phase on a working Thermo sets off an alarm."""
+    assert ch.cell is not None
+    t = g.s.tiles[ch.cell]
+    if t.kind == "thermo" and t.working:
+        g.note(Happening("thermo", "TURN-5", cell=ch.cell, seat=ch.seat, who=g.who(ch)))
+        yield from alarms.trigger(g, ch.cell, "thermo", by=ch, rule="TILE-19")
+
+
+def flex_penalty(g: Rules, ch, guard):
+    """TURN-7a, CHAR-1, DEC-37: the Acrobat still on the guard's cell after Flexibility pays
+    1 Stealth before the guard moves."""
+    if ch.flex_cell is not None and ch.flex_cell == ch.cell and guard.cell == ch.cell:
+        yield from guards.lose_one(g, ch, "CHAR-1")
+
+
+def guard_walk(g: Rules, floor: int, mp: int | None = None, end_of_turn: bool = False):
+    """``Game.guard_walk``: *floor*'s guard makes one guard-phase move (GUARD-5..7) with *mp*
+    movement points (None: GUARD-6 counts them). With *end_of_turn*, first what ends the
+    active character's action phase before the guard phase: TURN-5's Thermo and, for the
+    guard of its floor, TURN-7a's Acrobat penalty; the Event (TURN-6) is left out."""
+    s = g.s
+    guard = s.guards[floor - 1]
+    if end_of_turn and s.phase == "actions" and s.outcome is None:
+        ch = s.characters[s.active]
+        if ch.cell is not None and not ch.escaped:
+            yield from thermo(g, ch)
+            if s.outcome:
+                return
+            if floor_of(ch.cell) == floor:
+                yield from flex_penalty(g, ch, guard)
+                if s.outcome:
+                    return
+    yield from guards.guard_phase_move(g, guard, mp)
+
+
 def guard_phase(g: Rules, ch):
     """TURN-7: Acrobat penalty, then the guard of the active character's floor moves."""
     s = g.s
@@ -131,10 +163,9 @@ def guard_phase(g: Rules, ch):
         return
     floor = floor_of(ch.cell)
     guard = s.guards[floor - 1]
-    if ch.flex_cell is not None and ch.flex_cell == ch.cell and guard.cell == ch.cell:  # (a) CHAR-1, DEC-37
-        yield from guards.lose_one(g, ch, "CHAR-1")
-        if s.outcome:
-            return
+    yield from flex_penalty(g, ch, guard)  # (a)
+    if s.outcome:
+        return
     if "shift_change" in s.turn_effects:  # EVENT-19
         others = [gd for gd in s.guards if gd.floor != floor and gd.placed]
         while others and s.outcome is None:

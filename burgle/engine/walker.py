@@ -154,16 +154,18 @@ class GuardWalker:
         left = set(alarms)
         mp = UNLIMITED
         for i, h in enumerate(rules._current):
+            at = -1 if h.cell is None else h.cell - self._base
+            value = h.value if isinstance(h.value, int) else 0
             if h.kind == "guard_step":
-                rows.append([h.cell - self._base, mp - h.value, None, rows[-1][3] if rows else die, ()])
-                mp = h.value
+                rows.append([at, mp - value, None, rows[-1][3] if rows else die, ()])
+                mp = value
             elif h.kind == "destination" and rows:  # ALARM-3: the die goes to the nearest alarm
-                rows[-1][3] = h.cell - self._base
+                rows[-1][3] = at
             elif h.kind == "crow_cost":  # CHAR-11: the step onto the crow cost more
-                rows[-1][1] += mp - h.value
-                mp = h.value
+                rows[-1][1] += mp - value
+                mp = value
             elif h.kind == "alarm_off":  # ALARM-4
-                left.discard(h.cell - self._base)
+                left.discard(at)
             if rows:
                 rows[-1][2] = frozenset(left)
                 if i + 1 in tie_at:

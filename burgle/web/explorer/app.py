@@ -613,7 +613,7 @@ def patrol_html(view, setup, layer: str) -> str:
             f"<p class='burgle-small'>Most likely: {esc(top) or 'nowhere'}. "
             f"<span class='burgle-muted'>From what the players see: patrol cards face up {esc(seen)}; "
             f"{TRIM[view.crew]} aside face down (crew of {view.crew}); {esc(view.method)}. "
-            f"The guard is left to himself: no new alarms or events.</span></p>"
+            f"{esc(view.left_out)}</span></p>"
             + (f"<ul class='burgle-list burgle-small'>{notes}</ul>" if notes else ""))
 
 

@@ -50,6 +50,7 @@ from burgle.geometry.board import (
 )
 from burgle.geometry.layouts import job_walls
 from burgle.engine.errors import BurgleError, ScenarioError
+from burgle.engine.walker import PLAIN_TILES
 
 __all__ = [
     "ALL_WALLS",
@@ -79,11 +80,8 @@ ALL_WALLS: tuple[tuple[int, int], ...] = tuple(
 #: What a click on a cell of the grid does (the app's "click places" choice).
 TOOLS = ("guard", "destination", "alarm", "player")
 
-# Plain tiles for the small games the forecasts run on: guards ignore tiles (GUARD-13)
-# and none of these lets anyone see beyond its own cell (unlike Foyer, Atrium, Camera).
-_PLAIN = ("deadbolt 1", "deadbolt 2", "deadbolt 3", "detector 4", "detector 5", "detector 6",
-          "fingerprint 4", "fingerprint 5", "fingerprint 6", "keypad 4", "keypad 5", "keypad 6",
-          "laser 1", "laser 2", "laser 3", "motion 1")
+# Plain tiles for the small games the forecasts run on (the engine walker's, GUARD-13).
+_PLAIN = PLAIN_TILES
 # Characters standing in for the players: none has an ability the guard's move looks at.
 _CREW = ("hawk", "peterman", "spotter", "rigger")
 
@@ -442,7 +440,8 @@ class PatrolView:
 
     Probabilities are keyed by floor index: ``destination`` the chance of each cell
     being his next destination; ``enter`` / ``end_turn`` the chance he enters it / ends
-    a move on it within his next ``turns`` moves. ``error`` says why there are none."""
+    a move on it within his next ``turns`` moves. ``error`` says why there are none;
+    ``left_out`` what the danger map leaves out (``burgle.analysis.patrol.LEFT_OUT``)."""
 
     turns: int = 0
     crew: int = 2
@@ -454,6 +453,7 @@ class PatrolView:
     method: str = ""
     notes: tuple[str, ...] = ()
     error: str = ""
+    left_out: str = ""
 
     def top(self, what: str = "enter", k: int = 5) -> list[tuple[int, object]]:
         table = getattr(self, what)
@@ -819,21 +819,13 @@ def _scenario(s: Setup, guard: int, dest: int, alarms, stealth) -> dict:
     }
 
 
-def _game(s: Setup, guard: int, dest: int, alarms, stealth, mp: int | None = None):
+def _game(s: Setup, guard: int, dest: int, alarms, stealth):
     from burgle.engine.game import Game
 
     try:
-        game = Game.from_scenario(_scenario(s, guard, dest, alarms, stealth))
+        return Game.from_scenario(_scenario(s, guard, dest, alarms, stealth))
     except ScenarioError as exc:  # pragma: no cover - Setup.check() keeps setups valid
         raise ExplorerError(f"the engine refused this position: {exc}") from None
-    if mp is not None:
-        # The rest of a move after the players broke an alarm tie: his MP were fixed when
-        # the move began (GUARD-6), so the small game gets exactly the MP he has left.
-        g = game.s.guards[s.floor - 1]
-        diff = mp - (g.speed + len(alarms))
-        game.s.turn_effects.extend([f"espresso:{s.floor}"] * diff if diff > 0
-                                   else [f"daydreaming:{s.floor}"] * -diff)
-    return game
 
 
 def _mp_text(speed: int, alarms: int) -> str:
@@ -881,7 +873,9 @@ def _make_plan(s: Setup, turns: int, choices: dict) -> Plan:
             return move
 
         while True:  # one forecast, or more when the players answer a tie in the middle of the move
-            fc = forecast(_game(s, here, dest, left, stealth, mp_left), s.floor)
+            # the rest of a move after the players broke an alarm tie: his MP were fixed when
+            # the move began (GUARD-6), so the engine walks him with exactly the MP he has left
+            fc = forecast(_game(s, here, dest, left, stealth), s.floor, mp=mp_left)
             captured = None
             for st in fc.steps:
                 cell = st.cell - base
@@ -968,7 +962,7 @@ def _patrol_view(patrol, s: Setup, turns: int, crew: int, seen: tuple[int, ...])
         destination={c - base: p for c, p in nxt.items()},
         enter={c - base: p for c, p in dm.enter.items()},
         end_turn={c - base: p for c, p in dm.end_turn.items()},
-        reshuffle=dm.reshuffle, method=dm.how(), notes=tuple(notes),
+        reshuffle=dm.reshuffle, method=dm.how(), notes=tuple(notes), left_out=patrol.LEFT_OUT,
     )
 
 
