@@ -110,8 +110,8 @@ N = CELLS_PER_FLOOR
 FULL = (1 << N) - 1
 MAX_SPEED = 6  # GUARD-4, DEC-48
 MAX_TURNS = 12  # the largest horizon accepted (Monte Carlo beyond what enumeration can do)
-DEFAULT_BUDGET = 10_000  # memoised draw states before the exact method gives way to Monte Carlo
-DEFAULT_SAMPLES = 4_000  # Monte Carlo sample count when enumeration is over budget
+DEFAULT_BUDGET = 500  # memoised draw states before the exact method gives way to Monte Carlo
+DEFAULT_SAMPLES = 2_000  # Monte Carlo sample count when enumeration is over budget
 METHODS = ("auto", "exact", "monte-carlo")
 #: What the danger map leaves out, in one sentence (shown on the explorer's page).
 LEFT_OUT = ("The guard is left to himself between his moves, with the alarms already on his floor: no new alarms, "
@@ -880,13 +880,15 @@ def _count_states(model: _Model, budget: int) -> int:
 
 def _monte_carlo(model: _Model, samples: int, seed: int):
     rng = random.Random(seed)
-    randrange = rng.randrange
+    rnd = rng.random  # int(rnd() * n): uniform over n <= 16 cards, faster than randrange
     info = model.info
     root = model.root()
     masks: Counter = Counter()
     resh_bit = 1 << model.s_resh
     cards = model.deck.cards
     walk = model.walk
+    walks = model.walks
+    lists: dict = {}  # (later cycle?, seen) -> the possible next cards
     r0, trim = model.removed_in(0), model.trim
     for _ in range(samples):
         bits, kind, p, k, mp = root
@@ -899,17 +901,21 @@ def _monte_carlo(model: _Model, samples: int, seed: int):
                     removed = trim
                     speed = min(MAX_SPEED, speed + 1)
                     bits |= resh_bit
-                lst = cards(cycle, seen)
-                c = lst[randrange(len(lst))]
+                key = seen | (1 << N) if cycle else seen
+                lst = lists.get(key)
+                if lst is None:
+                    lst = lists[key] = cards(cycle, seen)
+                c = lst[int(rnd() * len(lst))]
                 seen |= 1 << c
                 if c != p:
                     break
-            b, kind, p, k, mp = walk(p, c, mp, k, speed, _NO_ALARMS)
+            hit = walks.get((p, c, mp, k, speed, _NO_ALARMS))
+            b, kind, p, k, mp = hit if hit is not None else walk(p, c, mp, k, speed, _NO_ALARMS)
             bits |= b
         if kind == _FINAL:
             deck = N - seen.bit_count() - removed
             last = cards(cycle, seen) if deck == 1 else ()
-            if deck == 0 or (p in last and randrange(len(last)) == 0):
+            if deck == 0 or (p in last and int(rnd() * len(last)) == 0):
                 bits |= resh_bit
         masks[bits] += 1
     counts = [0] * model.n_slots
