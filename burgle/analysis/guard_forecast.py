@@ -30,19 +30,9 @@ What the engine's move covers, in the rules' order:
 
 >>> from burgle.engine.game import Game
 >>> from burgle.geometry.board import cell_name
->>> game = Game.from_scenario('''
-... [[characters]]
-... character = "hawk"
-... cell = "1A1"
-... [tiles]
-... 1A1 = "foyer 1 revealed"
-... 1B2 = "laser 2 revealed alarm"
-... [[guards]]
-... floor = 1
-... cell = "1D4"
-... die = "1B2"
-... speed = 2
-... ''')
+>>> game = Game.from_scenario({"characters": [{"character": "hawk", "cell": "1A1"}],
+...     "tiles": {"1A1": "foyer 1 revealed", "1B2": "laser 2 revealed alarm"},
+...     "guards": [{"floor": 1, "cell": "1D4", "die": "1B2", "speed": 2}]})
 >>> f = forecast(game, 1)
 >>> f.mp, [cell_name(c) for c in f.path], cell_name(f.stop)
 (3, ['1C4', '1C3', '1C2'], '1C2')
@@ -270,18 +260,9 @@ def alarm_distances(game, floor: int, end_of_turn: bool = False) -> tuple[AlarmD
     at the end of the action phase (TURN-5) is listed too, marked ``pending``.
 
     >>> from burgle.engine.game import Game
-    >>> game = Game.from_scenario('''
-    ... [[characters]]
-    ... character = "hawk"
-    ... cell = "1A1"
-    ... [tiles]
-    ... 1B2 = "laser 2 revealed alarm"
-    ... 1D1 = "motion 1 revealed alarm"
-    ... [[guards]]
-    ... floor = 1
-    ... cell = "1D4"
-    ... die = "1B2"
-    ... ''')
+    >>> game = Game.from_scenario({"characters": [{"character": "hawk", "cell": "1A1"}],
+    ...     "tiles": {"1B2": "laser 2 revealed alarm", "1D1": "motion 1 revealed alarm"},
+    ...     "guards": [{"floor": 1, "cell": "1D4", "die": "1B2"}]})
     >>> [(a.name, a.distance, a.nearest, a.destination) for a in alarm_distances(game, 1)]
     [('1B2', 4, True, True), ('1D1', 5, False, False)]
     """

@@ -326,6 +326,28 @@ def _names(cells) -> str:
     return " ".join(index_name(i) for i in cells)
 
 
+def forks(table: RouteTable, a: int, b: int):
+    """Each step of the route from *a* to *b* where GUARD-9 broke a tie, as (u, chosen,
+    win, alternatives): the cell u where shortest routes split, the first step chosen, the
+    winning route from u (u included), and for each rejected first step v its route
+    (u, v, ...) with the cell where it rejoins the winner."""
+    if a == b:
+        return
+    path = (a,) + table.route(a, b)
+    for u in path[:-1]:
+        cands = table.first_steps(u, b)
+        if len(cands) < 2:
+            continue
+        chosen = table.next_step(u, b)
+        win = (u,) + table.route(u, b)
+        alts = []
+        for v in cands:
+            if v != chosen:
+                alt = (u, v) + table.route(v, b)
+                alts.append((v, alt, next(win[k] for k in range(2, len(win)) if win[k] == alt[k])))
+        yield u, chosen, win, alts
+
+
 def explain_route(table: RouteTable, a: int, b: int) -> list[str]:
     """One plain-English line per step of the route from *a* to *b* where GUARD-9 broke a tie.
 
@@ -342,26 +364,15 @@ def explain_route(table: RouteTable, a: int, b: int) -> list[str]:
     at B2: shortest routes split: via B1 (chosen, the left branch) or via C2; via B1 is B2 B1 C1 D1 D2, via C2 is B2 C2 C3 D3 D2; they rejoin at D2 and the loop B2 B1 C1 D1 D2 D3 C3 C2 (out via B1, back via C2) runs clockwise, so via B1 wins
     """
     lines: list[str] = []
-    if a == b:
-        return lines
-    path = (a,) + table.route(a, b)
-    for u in path[:-1]:
-        cands = table.first_steps(u, b)
-        if len(cands) < 2:
-            continue
-        chosen = table.next_step(u, b)
-        others = [v for v in cands if v != chosen]
-        win = (u,) + table.route(u, b)
+    for u, chosen, win, alts in forks(table, a, b):
         head = (
             f"at {index_name(u)}: shortest routes split: via {index_name(chosen)} "
             f"(chosen, the left branch) or "
-            + " or ".join(f"via {index_name(v)}" for v in others)
+            + " or ".join(f"via {index_name(v)}" for v, _, _ in alts)
         )
         parts = []
-        for v in others:
-            alt = (u, v) + table.route(v, b)
+        for v, alt, rejoin in alts:
             loop = fork_loop(win, alt)
-            rejoin = next(win[k] for k in range(2, len(win)) if win[k] == alt[k])
             turn = "clockwise" if loop_area(win, alt) > 0 else "anticlockwise"
             parts.append(
                 f"via {index_name(chosen)} is {_names(win)}, via {index_name(v)} is "

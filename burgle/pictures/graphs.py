@@ -27,13 +27,8 @@ die sits there), ``crow``, ``kitty``, ``on_floor``.
 
 >>> from burgle.geometry.board import parse_cell
 >>> from burgle.engine.game import Game
->>> game = Game.from_scenario('''
-... [[characters]]
-... character = "hawk"
-... cell = "1B2"
-... [tiles]
-... 1B2 = "stairs 4 revealed"
-... ''')
+>>> game = Game.from_scenario({"characters": [{"character": "hawk", "cell": "1B2"}],
+...     "tiles": {"1B2": "stairs 4 revealed"}})
 >>> g = floor_graph(game, 1)
 >>> g.nodes[parse_cell("1B2")]["tile"], g.nodes[parse_cell("1B2")]["characters"]
 ('Stairs', ['hawk'])

@@ -11,19 +11,9 @@ only places what the scene says, so tests and screen readers read the scene.
 No matplotlib here.
 
 >>> from burgle.engine.game import Game
->>> game = Game.from_scenario('''
-... [[characters]]
-... character = "hawk"
-... cell = "1A1"
-... [tiles]
-... 1A1 = "foyer 1 revealed"
-... 1B2 = "laser 2 revealed alarm"
-... [[guards]]
-... floor = 1
-... cell = "1D4"
-... die = "1B2"
-... speed = 2
-... ''')
+>>> game = Game.from_scenario({"characters": [{"character": "hawk", "cell": "1A1"}],
+...     "tiles": {"1A1": "foyer 1 revealed", "1B2": "laser 2 revealed alarm"},
+...     "guards": [{"floor": 1, "cell": "1D4", "die": "1B2", "speed": 2}]})
 >>> f1 = scene(game, floors=1).floor(1)
 >>> f1.route.badge_names
 (('1C4', '1'), ('1C3', '2'), ('1C2', '3'))

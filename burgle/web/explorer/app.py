@@ -23,6 +23,7 @@ import re
 
 import ipywidgets as widgets
 
+from burgle.analysis.patrol import percent
 from burgle.geometry.board import index_name, wall_name
 from burgle.web.explorer.model import ALL_WALLS, BANK_JOB, MAX_TURNS, TRIM, Explorer, ExplorerError, Player, Setup
 from burgle.web.ui import (BASE_CSS, BrowserValue, PageHelper, StatusMessages, box, button, esc, html_widget,
@@ -565,16 +566,8 @@ PATROL_LAYERS = [(label, key) for label, key, _ in PATROL_HELP]
 
 
 def _pct(p) -> str:
-    p = float(p)
-    if p <= 0:
-        return ""
-    if p >= 1:
-        return "100%"
-    if p < 0.005:
-        return "<1%"
-    if p >= 0.995:
-        return ">99%"
-    return f"{round(100 * p)}%"
+    """The cell's label: the analysis' own percentage, blank for 0."""
+    return "" if float(p) <= 0 else percent(p)
 
 
 def patrol_html(view, setup, layer: str) -> str:

@@ -750,13 +750,7 @@ class Explorer:
 
     def plan(self) -> Plan:
         """The guard's route, its ties and explanation, the alarms and his next moves."""
-        k = self.key
-        p = self._plans.get(k)
-        if p is None:
-            if len(self._plans) > 256:
-                self._plans.clear()
-            p = self._plans[k] = _make_plan(self.setup, self.turns, dict(self.choices))
-        return p
+        return _cached(self._plans, self.key, 256, lambda: _make_plan(self.setup, self.turns, dict(self.choices)))
 
     def scene(self):
         """The picture as data (:class:`burgle.pictures.Scene`)."""
@@ -764,15 +758,9 @@ class Explorer:
 
     def svg(self) -> str:
         """The picture: one floor as SVG text, cached per setup."""
-        k = self.key
-        svg = self._svgs.get(k)
-        if svg is None:
-            from burgle.pictures import render_scene
+        from burgle.pictures import render_scene
 
-            if len(self._svgs) > 64:
-                self._svgs.clear()
-            svg = self._svgs[k] = render_scene(self.scene(), "svg")
-        return svg
+        return _cached(self._svgs, self.key, 64, lambda: render_scene(self.scene(), "svg"))
 
     def patrol(self) -> PatrolView | None:
         """Patrol odds and danger map (None when :mod:`burgle.analysis.patrol` is not installed).
@@ -784,13 +772,8 @@ class Explorer:
             from burgle.analysis import patrol
         except ImportError:  # pragma: no cover - the module is part of burgle now
             return None
-        k = (self.key, self.crew, self.seen_cards)
-        view = self._patrols.get(k)
-        if view is None:
-            if len(self._patrols) > 64:
-                self._patrols.clear()
-            view = self._patrols[k] = _patrol_view(patrol, self.setup, self.turns, self.crew, self.seen_cards)
-        return view
+        return _cached(self._patrols, (self.key, self.crew, self.seen_cards), 64,
+                       lambda: _patrol_view(patrol, self.setup, self.turns, self.crew, self.seen_cards))
 
     def game(self):
         """The small game the forecasts run on (plain tiles), for notebooks and tests."""
@@ -799,6 +782,16 @@ class Explorer:
 
 
 # ----------------------------------------------------------------------------- working it out
+
+
+def _cached(store: dict, key, limit: int, make):
+    """*store*[*key*], made by *make*() when missing; the store is emptied past *limit* entries."""
+    value = store.get(key)
+    if value is None:
+        if len(store) > limit:
+            store.clear()
+        value = store[key] = make()
+    return value
 
 
 def _scenario(s: Setup, guard: int, dest: int, alarms, stealth) -> dict:
@@ -968,21 +961,11 @@ def _patrol_view(patrol, s: Setup, turns: int, crew: int, seen: tuple[int, ...])
 
 def _fork_words(table, a: int, b: int) -> list[str]:
     """One plain sentence per fork of the route from *a* to *b* where GUARD-9 decides."""
-    from burgle.geometry.routing import fork_loop
+    from burgle.geometry.routing import fork_loop, forks
 
     out = []
-    path = (a,) + table.route(a, b)
-    for u in path[:-1]:
-        cands = table.first_steps(u, b)
-        if len(cands) < 2:
-            continue
-        chosen = table.next_step(u, b)
-        win = (u,) + table.route(u, b)
-        for v in cands:
-            if v == chosen:
-                continue
-            alt = (u, v) + table.route(v, b)
-            rejoin = next(win[k] for k in range(2, len(win)) if win[k] == alt[k])
+    for u, chosen, win, alts in forks(table, a, b):
+        for v, alt, rejoin in alts:
             loop = fork_loop(win, alt)
             out.append(
                 f"At {index_name(u)} he could step to {index_name(chosen)} or {index_name(v)}; both ways are "
