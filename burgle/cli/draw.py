@@ -38,8 +38,7 @@ class DrawInputError(ValueError):
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "draw",
-        usage=USAGE,
+        "draw", usage=USAGE,
         help="draw a saved game or a scenario: floors, guard routes, alarms (SVG or PNG)",
         description=(
             "Draw the floors of a saved game (JSON save) or a scenario (TOML/JSON): tiles, tokens, "

@@ -51,8 +51,7 @@ MAX_FLOORS = max(j.floors for j in JOBS.values())
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "layout",
-        usage=USAGE,
+        "layout", usage=USAGE,
         help="print a building's walls and layout code; random walls; traffic maps; statistics (JOB-3, JOB-5)",
         description=(
             "Print a building's walls, one floor per line in CONV-3 notation, and its layout code "

@@ -17,8 +17,7 @@ import sys
 
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser(
-        "publish",
-        help="build the tutor, explorer and sandbox as a static web site (needs npm and the 'publish' extra)",
+        "publish", help="build the tutor, explorer and sandbox as a static web site (needs npm and the 'publish' extra)",
         description="Build the tutor, the guard explorer and the sandbox as a static voici site in OUTDIR. "
                     "Serve it with any static web server, e.g. python -m http.server -d OUTDIR.",
     )

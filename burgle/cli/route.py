@@ -61,8 +61,7 @@ USAGE = ("burgle route [-h] [--job JOB] [--floor N] [--walls SPEC|CODE|random [-
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "route",
-        usage=USAGE,
+        "route", usage=USAGE,
         help="print the guard's route between two cells (GUARD-8, GUARD-9)",
         description=(
             "Print the cells a guard enters, in order, walking from START to DEST: the "

@@ -37,8 +37,7 @@ USAGE = ("burgle simulate [-h] [--bot heuristic|random] [--games N] [--seed S] [
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "simulate",
-        usage=USAGE,
+        "simulate", usage=USAGE,
         help="play many random legal games and summarise wins, losses and speed",
         description=(
             "Play N games choosing uniformly among the legal actions (game i uses seed S+i "

@@ -32,8 +32,7 @@ import webbrowser
 
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser(
-        "tutor",
-        help="serve the interactive tutor in the browser (needs the 'web' extra)",
+        "tutor", help="serve the interactive tutor in the browser (needs the 'web' extra)",
         description="Serve the interactive rules tutor (notebooks/tutor.ipynb) with Voila on "
                     "127.0.0.1 and open it in the browser. Stop it with Ctrl-C.",
     )

@@ -251,6 +251,17 @@ class GameState:
             "loot_deck": list(self.loot_deck),
             "event_deck": list(self.event_deck),
             "event_discard": list(self.event_discard),
+            **self.effects_dict(),
+            "outcome": self.outcome,
+            "outcome_reason": self.outcome_reason,
+            "pending": self.pending,
+            **self._known_dict(),
+        }
+
+    def effects_dict(self) -> dict:
+        """The effects in play and the tokens off the tiles, all public: the same in the
+        state's dictionary and in the players' view (``burgle.engine.view``)."""
+        return {
             "round_effects": [[s, k] for s, k in self.round_effects],
             "emp_seat": self.emp_seat,
             "heads_up": list(self.heads_up),
@@ -260,10 +271,6 @@ class GameState:
             "thermal": [[cell_name(a), "roof" if b >= 48 else cell_name(b)] for a, b in self.thermal],
             "crow": None if self.crow is None else cell_name(self.crow),
             "kitty": None if self.kitty is None else cell_name(self.kitty),
-            "outcome": self.outcome,
-            "outcome_reason": self.outcome_reason,
-            "pending": self.pending,
-            **self._known_dict(),
         }
 
     def _known_dict(self) -> dict:

@@ -209,20 +209,21 @@ def do_hack(g: Rules, action):
     return False
 
 
-def do_add_die(g: Rules, action):
+def _at_safe(g: Rules, action, step):
+    """add-die / roll: on the Safe named, or on the one the character stands on."""
     ch = g.active_character
     cell = action.args[0] if action.args else ch.cell
     assert cell is not None
-    yield from safes.add_die(g, ch, cell)
+    yield from step(g, ch, cell)
     return False
+
+
+def do_add_die(g: Rules, action):
+    return (yield from _at_safe(g, action, safes.add_die))
 
 
 def do_roll(g: Rules, action):
-    ch = g.active_character
-    cell = action.args[0] if action.args else ch.cell
-    assert cell is not None
-    yield from safes.roll(g, ch, cell)
-    return False
+    return (yield from _at_safe(g, action, safes.roll))
 
 
 def do_escape(g: Rules, action):
