@@ -1,14 +1,29 @@
 """The ``burgle`` command line. Each sub-command lives in its own module exposing
 ``add_parser(subparsers)`` (which registers it and sets ``func``) and is listed in
-``SUBCOMMANDS``."""
+``SUBCOMMANDS``. What ``--help`` says of a command (usage, help, description) is data, in
+``commands.toml`` (:func:`command`)."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
 import sys
+import tomllib
+from functools import lru_cache
+from pathlib import Path
 
 SUBCOMMANDS = ("route", "layout", "simulate", "hint", "balance", "lessons", "draw", "tutor", "publish", "i18n")
+
+
+@lru_cache(maxsize=1)
+def _texts() -> dict:
+    return tomllib.loads((Path(__file__).with_name("commands.toml")).read_text(encoding="utf-8"))
+
+
+def command(subparsers, name: str) -> argparse.ArgumentParser:
+    """Register the sub-command *name* with its texts from ``commands.toml``."""
+    text = _texts()[name]
+    return subparsers.add_parser(name, usage=text.get("usage"), help=text["help"], description=text["description"])
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -7,15 +7,11 @@ or CSV (``.csv``), which pandas reads back. A summary of win rates is printed.""
 from __future__ import annotations
 
 import argparse
+from burgle.cli import command
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser(
-        "balance", usage="burgle balance [-h] [--games N] [--seed S] [--out FILE] [--bot BOT] [--workers W] "
-                         "[--scheduler ADDRESS] [--characters a,b,...] [--no-pairs] [--no-sizes]",
-        help="win rates by crew, side and crew size from seeded bot games (Parquet or CSV)",
-        description="Play N seeded games per crew (every pair of characters on both sides, and crews of 1 to 4) "
-                    "and write one row per game. Needs the lab extra (pandas, pyarrow, tqdm, dask).")
+    parser = command(subparsers, "balance")
     parser.add_argument("--games", metavar="N", default="20", help="games per crew (default 20)")
     parser.add_argument("--seed", metavar="S", default="0", help="seed of game 0 of every crew (default 0)")
     parser.add_argument("--out", metavar="FILE", default="balance.parquet", help="a .parquet or .csv file")

@@ -26,6 +26,7 @@ import argparse
 import json
 import re
 from pathlib import Path
+from burgle.cli import command
 
 USAGE = ("burgle draw [-h] FILE [--floor N] -o OUT.svg|OUT.png|OUT.pdf [--highlight CELLS] [--caption TEXT] "
          "[--no-legend] [--describe]")
@@ -37,15 +38,7 @@ class DrawInputError(ValueError):
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser(
-        "draw", usage=USAGE,
-        help="draw a saved game or a scenario: floors, guard routes, alarms (SVG or PNG)",
-        description=(
-            "Draw the floors of a saved game (JSON save) or a scenario (TOML/JSON): tiles, tokens, "
-            "characters, each guard with his die, the route he will take this turn with numbered steps, "
-            "the tied routes the clockwise rule turns down, and each alarm's walking distance."
-        ),
-    )
+    parser = command(subparsers, "draw")
     parser.add_argument("file", metavar="FILE", help="a save (.json) or a scenario (.toml or .json)")
     parser.add_argument("--floor", metavar="N", default=None, help="draw floor N only (1-3); default: all three")
     parser.add_argument("-o", "--output", metavar="OUT", required=True, help="the picture to write: OUT.svg, OUT.png or OUT.pdf")

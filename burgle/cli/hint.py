@@ -8,16 +8,11 @@ from __future__ import annotations
 import argparse
 
 from burgle.bots.hints import DEFAULT_SAMPLES, hint_text
+from burgle.cli import command
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser(
-        "hint", usage="burgle hint [-h] SAVE.json [--samples N] [--seed S]",
-        help="the risk of ending the turn now, and a suggested move, from the players' view",
-        description="From a save file: the chance that the acting character loses Stealth, and that the crew "
-                    "is caught, before its next turn if it ended its turn now (Monte Carlo over re-deals of the "
-                    "hidden information, with a 95 %% interval); then the bot's suggested move and the risk of "
-                    "its 3 best actions.")
+    parser = command(subparsers, "hint")
     parser.add_argument("save", metavar="SAVE.json", help="a save file (burgle save format)")
     parser.add_argument("--samples", metavar="N", default=str(DEFAULT_SAMPLES),
                         help=f"samples for the end-turn risk (default {DEFAULT_SAMPLES}; the suggestion uses N/5 each)")

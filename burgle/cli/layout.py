@@ -42,6 +42,7 @@ from burgle.geometry.layouts import (
     random_building,
     check_layout,
 )
+from burgle.cli import command
 
 USAGE = ("burgle layout [-h] [--job JOB] [--code CODE | --walls SPEC [--walls SPEC ...] | "
          "--random --seed N [--floors F] [--count K]] [--stats] [--traffic] [--draw OUT]")
@@ -50,14 +51,7 @@ MAX_FLOORS = max(j.floors for j in JOBS.values())
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser(
-        "layout", usage=USAGE,
-        help="print a building's walls and layout code; random walls; traffic maps; statistics (JOB-3, JOB-5)",
-        description=(
-            "Print a building's walls, one floor per line in CONV-3 notation, and its layout code "
-            "(JOB-5, the codes of gabob.com/burgle). Default: The Bank Job's printed walls."
-        ),
-    )
+    parser = command(subparsers, "layout")
     parser.add_argument("--job", metavar="JOB", default=None,
                         help="bank (The Bank Job, the default) or office (The Office Job)")
     source = parser.add_mutually_exclusive_group()

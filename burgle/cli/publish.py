@@ -13,14 +13,11 @@ a tool is missing, or a build step fails, with OUTDIR left as it was.
 from __future__ import annotations
 
 import sys
+from burgle.cli import command
 
 
 def add_parser(subparsers) -> None:
-    p = subparsers.add_parser(
-        "publish", help="build the tutor, explorer and sandbox as a static web site (needs npm and the 'publish' extra)",
-        description="Build the tutor, the guard explorer and the sandbox as a static voici site in OUTDIR. "
-                    "Serve it with any static web server, e.g. python -m http.server -d OUTDIR.",
-    )
+    p = command(subparsers, "publish")
     p.add_argument("outdir", help="folder to write the site to (must be empty or new, unless --force)")
     p.add_argument("--force", action="store_true", help="replace OUTDIR's contents if it is not empty")
     p.add_argument("--cache", default=None,

@@ -54,21 +54,11 @@ from burgle.geometry.board import (
 )
 from burgle.geometry.layouts import LayoutError, decode_building, job_walls, random_building
 from burgle.geometry.routing import explain_route, route_table
-
-USAGE = ("burgle route [-h] [--job JOB] [--floor N] [--walls SPEC|CODE|random [--seed N]] [--explain] [--draw OUT] "
-         "START DEST")
+from burgle.cli import command
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser(
-        "route", usage=USAGE,
-        help="print the guard's route between two cells (GUARD-8, GUARD-9)",
-        description=(
-            "Print the cells a guard enters, in order, walking from START to DEST: the "
-            "shortest route, and among several the most clockwise one (RULES.md GUARD-9). "
-            "START == DEST prints an empty line."
-        ),
-    )
+    parser = command(subparsers, "route")
     parser.add_argument(
         "--job",
         metavar="JOB",

@@ -30,21 +30,11 @@ from __future__ import annotations
 import argparse
 
 from burgle.analysis.simulate import DEFAULT_MAX_ACTIONS, SIDES, simulate
-
-USAGE = ("burgle simulate [-h] [--bot heuristic|random] [--games N] [--seed S] [--players P] "
-         "[--sides basic|advanced|random] [--job bank] [--workers W] [--max-actions M]")
+from burgle.cli import command
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser(
-        "simulate", usage=USAGE,
-        help="play many random legal games and summarise wins, losses and speed",
-        description=(
-            "Play N games choosing uniformly among the legal actions (game i uses seed S+i "
-            "for the engine and the policy) and print wins, losses by cause, unfinished "
-            "games, actions per game and speed."
-        ),
-    )
+    parser = command(subparsers, "simulate")
     # Numbers are parsed in run() so a bad one gives the one-line error of every command.
     parser.add_argument("--games", metavar="N", default="100", help="number of games (default 100)")
     parser.add_argument("--seed", metavar="S", default="0", help="seed of game 0 (default 0)")

@@ -28,14 +28,11 @@ from __future__ import annotations
 import signal
 import sys
 import webbrowser
+from burgle.cli import command
 
 
 def add_parser(subparsers) -> None:
-    p = subparsers.add_parser(
-        "tutor", help="serve the interactive tutor in the browser (needs the 'web' extra)",
-        description="Serve the interactive rules tutor (notebooks/tutor.ipynb) with Voila on "
-                    "127.0.0.1 and open it in the browser. Stop it with Ctrl-C.",
-    )
+    p = command(subparsers, "tutor")
     p.add_argument("--port", type=int, default=0, help="port to listen on (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="only print the address, do not open a browser")
     p.add_argument("-v", "--verbose", action="store_true", help="show the server's log (requests, kernels)")
