@@ -26,6 +26,13 @@ def command(subparsers, name: str) -> argparse.ArgumentParser:
     return subparsers.add_parser(name, usage=text.get("usage"), help=text["help"], description=text["description"])
 
 
+def lang_option(parser: argparse.ArgumentParser) -> None:
+    """The required ``--lang`` of the translators' commands: one of the translated languages."""
+    from burgle.i18n.languages import DEFAULT, LANGUAGES
+
+    parser.add_argument("--lang", required=True, help=" or ".join(lang for lang in LANGUAGES if lang != DEFAULT))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="burgle", description="Rules engine and tutor for Burgle Bros. (The Bank Job)"

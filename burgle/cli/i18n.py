@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+from burgle.cli import lang_option
+
 
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser("i18n", help="translations: extract, compile, check, stamp")
@@ -21,7 +23,7 @@ def add_parser(subparsers) -> None:
     k.add_argument("--allow-stale", action="store_true", help="report stale entries without failing")
     k.set_defaults(func=run_check)
     s = sub.add_parser("stamp", help="record that reviewed entries match today's English")
-    s.add_argument("--lang", required=True, help="es or ja")
+    lang_option(s)
     s.add_argument("domain", help="tiles, characters, tools, loot, events, rules, sections or actions")
     s.add_argument("keys", nargs="*", help="entry keys (tile/card keys, rule ids, verbs)")
     s.add_argument("--all", action="store_true", help="stamp every entry of the domain (after reviewing all)")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from burgle.cli import lang_option
+
 
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser("lessons", help="check the lesson files against the engine")
@@ -21,13 +23,13 @@ def add_parser(subparsers) -> None:
     v.set_defaults(func=run_coverage)
     s = sub.add_parser("stamp", help="record that a lesson's translation matches today's English "
                                      "(run after updating it)")
-    s.add_argument("--lang", required=True, help="es or ja")
+    lang_option(s)
     s.add_argument("lesson", help="a lesson id or file")
     s.add_argument("steps", nargs="*", help="step keys (default: the whole lesson)")
     s.add_argument("--title", action="store_true", help="stamp the lesson's title, summary and part")
     s.set_defaults(func=run_stamp)
     k = sub.add_parser("skeleton", help="print an empty translation file for a lesson, the English as comments")
-    k.add_argument("--lang", required=True, help="es or ja")
+    lang_option(k)
     k.add_argument("lesson", help="a lesson id or file")
     k.set_defaults(func=run_skeleton)
 

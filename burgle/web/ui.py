@@ -13,7 +13,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from burgle.web.security.limits import shorten
+from burgle.web.security.limits import RequestCutOff, shorten
 
 __all__ = ["BASE_CSS", "BrowserValue", "PageHelper", "STATE_CSS", "STOP_ICON", "action_label", "box", "button",
            "card_chip", "esc", "game_state_html", "html_widget", "plural", "public_view", "set_value", "show",
@@ -219,7 +219,47 @@ STATE_CSS = r"""
 """
 
 
-class StatusMessages:
+class AppPage:
+    """What every app page does with its ``root`` box and its callbacks: :meth:`_safe` runs a
+    callback so that an unexpected error is shown (:meth:`_went_wrong`) and kept in
+    ``errors``, and a request over its CPU time is cut off with a word (:meth:`_cut_off`,
+    burgle.web.security.kernel); :meth:`display` shows the page and marks it ready."""
+
+    errors: list
+    root: widgets.Box
+
+    def _safe(self, fn):
+        def run(*args):
+            try:
+                return fn(*args)
+            except RequestCutOff as exc:  # over its CPU time (burgle.web.security.kernel): say so
+                self._cut_off(str(exc))
+            except MemoryError:
+                raise  # the kernel ends and the page says why (burgle.web.security)
+            except Exception as exc:  # noqa: BLE001 - the page must survive a bug
+                self.errors.append(repr(exc))
+                self._went_wrong(str(exc))
+
+        return run
+
+    def _cut_off(self, text: str) -> None:
+        raise NotImplementedError
+
+    def _went_wrong(self, text: str) -> None:
+        raise NotImplementedError
+
+    def display(self) -> None:
+        """Show the app (in a notebook or a Voila page) and mark it ready."""
+        from IPython.display import display
+
+        display(self.root)
+        self.root.add_class("burgle-ready")
+
+    def _ipython_display_(self) -> None:
+        self.display()
+
+
+class StatusMessages(AppPage):
     """For apps with a ``message`` HTML widget and a ``refresh()``: run one user edit and
     say what changed, or why it was refused (the edit's model then left nothing changed).
     ``refusals`` names the exception class(es) that carry a message for the player."""
@@ -236,6 +276,13 @@ class StatusMessages:
         self.refresh()  # the picture first: it is what the player waits for
         self._message(note, error=False)
         return True
+
+    def _cut_off(self, text: str) -> None:
+        self.refresh()
+        self._message(text, error=True)
+
+    def _went_wrong(self, text: str) -> None:
+        self._message(f"Something went wrong: {text}", error=True)
 
     def _message(self, text: str, error: bool, info: bool = False) -> None:
         icon = "" if info else (f"{STOP_ICON} " if error else "\u2713 ")

@@ -12,26 +12,9 @@ Exports are imported on first use, so the model never pulls in ipywidgets.
 
 from __future__ import annotations
 
-__all__ = ["Explorer", "ExplorerError", "ExplorerApp", "Setup", "Player"]
+from burgle.web.lazy import lazy_exports
 
-_WHERE = {
-    "Explorer": "burgle.web.explorer.model",
-    "ExplorerError": "burgle.web.explorer.model",
-    "Setup": "burgle.web.explorer.model",
-    "Player": "burgle.web.explorer.model",
-    "ExplorerApp": "burgle.web.explorer.app",
-}
-
-
-def __getattr__(name: str):
-    if name in _WHERE:
-        import importlib
-
-        value = getattr(importlib.import_module(_WHERE[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'burgle.web.explorer' has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__all__, __getattr__, __dir__ = lazy_exports(__name__, {
+    ".model": ["Explorer", "ExplorerError", "Setup", "Player"],
+    ".app": ["ExplorerApp"],
+})

@@ -28,7 +28,6 @@ from burgle.geometry.board import index_name, wall_name
 from burgle.web.explorer.model import ALL_WALLS, BANK_JOB, MAX_TURNS, TRIM, Explorer, ExplorerError, Player, Setup
 from burgle.web.ui import (BASE_CSS, BrowserValue, PageHelper, StatusMessages, box, button, esc, html_widget,
                            set_value, show, svg_body, toggle_class)
-from burgle.web.security.limits import RequestCutOff
 
 __all__ = ["ExplorerApp"]
 
@@ -513,23 +512,6 @@ class ExplorerApp(StatusMessages):
             w.close()
 
     # ------------------------------------------------------------------ plumbing
-    def _safe(self, fn):
-        """Run a callback; an unexpected error is shown in the message line and kept in ``errors``."""
-
-        def run(*args):
-            try:
-                return fn(*args)
-            except RequestCutOff as exc:  # over its CPU time (burgle.web.security.kernel): say so
-                self.refresh()
-                self._message(str(exc), error=True)
-            except MemoryError:
-                raise  # the kernel ends and the page says why (burgle.web.security)
-            except Exception as exc:  # noqa: BLE001 - the page must survive a bug
-                self.errors.append(repr(exc))
-                self._message(f"Something went wrong: {exc}", error=True)
-
-        return run
-
     def cell_button(self, cell) -> widgets.Button:
         """The grid button of *cell* (``"C3"`` or an index), for tests and notebooks."""
         from burgle.web.explorer.model import parse_explorer_cell
@@ -538,16 +520,6 @@ class ExplorerApp(StatusMessages):
 
     def wall_button(self, wall) -> widgets.Button:
         return self.wall_buttons[self.model._wall(wall)]
-
-    def display(self) -> None:
-        """Show the app (in a notebook or a Voila page) and mark it ready."""
-        from IPython.display import display
-
-        display(self.root)
-        self.root.add_class("burgle-ready")
-
-    def _ipython_display_(self) -> None:
-        self.display()
 
 
 def _cells(text: str) -> str:

@@ -10,24 +10,9 @@ Exports are imported on first use, so the model never pulls in ipywidgets.
 
 from __future__ import annotations
 
-__all__ = ["Sandbox", "SandboxError", "SandboxApp"]
+from burgle.web.lazy import lazy_exports
 
-_WHERE = {
-    "Sandbox": "burgle.web.sandbox.model",
-    "SandboxError": "burgle.web.sandbox.model",
-    "SandboxApp": "burgle.web.sandbox.app",
-}
-
-
-def __getattr__(name: str):
-    if name in _WHERE:
-        import importlib
-
-        value = getattr(importlib.import_module(_WHERE[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'burgle.web.sandbox' has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__all__, __getattr__, __dir__ = lazy_exports(__name__, {
+    ".model": ["Sandbox", "SandboxError"],
+    ".app": ["SandboxApp"],
+})

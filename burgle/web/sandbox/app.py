@@ -30,7 +30,7 @@ from burgle.web.sandbox.model import Sandbox, SandboxError
 from burgle.web.ui import (BASE_CSS, STATE_CSS, STOP_ICON, BrowserValue, PageHelper, StatusMessages, action_label,
                            box, button, card_chip, esc, game_state_html, html_widget, set_value, show, svg_body,
                            toggle_class)
-from burgle.web.security.limits import RequestCutOff, shorten
+from burgle.web.security.limits import shorten
 
 __all__ = ["SandboxApp"]
 
@@ -456,36 +456,12 @@ class SandboxApp(StatusMessages):
         set_value(self.redo_button, "tooltip", f"Replay: {nxt}" if nxt else "Nothing to replay")
 
     # ------------------------------------------------------------------ plumbing
-    def _safe(self, fn):
-        def run(*args):
-            try:
-                return fn(*args)
-            except RequestCutOff as exc:  # over its CPU time (burgle.web.security.kernel): say so
-                self.refresh()
-                self._message(str(exc), error=True)
-            except MemoryError:
-                raise  # the kernel ends and the page says why (burgle.web.security)
-            except Exception as exc:  # noqa: BLE001 - the page must survive a bug
-                self.errors.append(repr(exc))
-                self._message(f"Something went wrong: {exc}", error=True)
-
-        return run
-
     def find_action(self, text: str) -> widgets.Button:
         """The shown action button whose description is *text* (for tests and notebooks)."""
         for b in self.action_buttons:
             if getattr(b, "action", None) == text or b.description == text:
                 return b
         raise KeyError(f"no action button {text!r}; shown: {[b.description for b in self.action_buttons]}")
-
-    def display(self) -> None:
-        from IPython.display import display
-
-        display(self.root)
-        self.root.add_class("burgle-ready")
-
-    def _ipython_display_(self) -> None:
-        self.display()
 
 
 CSS = r"""

@@ -11,26 +11,10 @@ server) and the pure-Python parts do not pull in ipywidgets.
 
 from __future__ import annotations
 
-__all__ = ["Feedback", "LessonSession", "Progress", "RulesLookup", "TutorApp"]
+from burgle.web.lazy import lazy_exports
 
-_WHERE = {
-    "Feedback": "burgle.web.tutor.session",
-    "LessonSession": "burgle.web.tutor.session",
-    "Progress": "burgle.web.tutor.session",
-    "RulesLookup": "burgle.web.tutor.lookup",
-    "TutorApp": "burgle.web.tutor.app",
-}
-
-
-def __getattr__(name: str):
-    if name in _WHERE:
-        import importlib
-
-        value = getattr(importlib.import_module(_WHERE[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'burgle.web.tutor' has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__all__, __getattr__, __dir__ = lazy_exports(__name__, {
+    ".session": ["Feedback", "LessonSession", "Progress"],
+    ".lookup": ["RulesLookup"],
+    ".app": ["TutorApp"],
+})

@@ -34,12 +34,11 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from burgle.geometry.board import cell_name, floor_of
 from burgle.data.rules import RULE_ID as RULE_TEXT, RULE_INDEX
 from burgle.engine.actions import VERBS
-from burgle.web.security.limits import RequestCutOff
 from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.web.tutor.lookup import RulesLookup, query_words
 from burgle.web.tutor.session import Feedback, LessonSession, Progress, lesson_sections
 from burgle.web.tutor.storage import ProgressStore
-from burgle.web.ui import STATE_CSS, STOP_ICON, PageHelper, action_label, game_state_html
+from burgle.web.ui import STATE_CSS, STOP_ICON, AppPage, PageHelper, action_label, game_state_html
 
 PAGE_TITLE = "Burgle Bros. tutor"
 FEEDBACK = ".burgle-tutor .burgle-feedback"
@@ -187,7 +186,7 @@ def _show(widget, visible: bool) -> None:
 
 
 # ---------------------------------------------------------------------- the app
-class TutorApp:
+class TutorApp(AppPage):
     """The tutor: lesson list, rules lookup and lesson view, as one ipywidgets tree (``root``)."""
 
     def __init__(self, folder=None, storage: bool = True):
@@ -810,23 +809,11 @@ class TutorApp:
             self.errors.append(f"restoring progress: {exc!r}")
 
     # ------------------------------------------------------------------ plumbing
-    def _safe(self, fn):
-        """Run a callback; an unexpected error is shown in the feedback area and kept in ``errors``."""
+    def _cut_off(self, text: str) -> None:
+        self.feedback.value = f"<p class='burgle-fb-head'>Cut off</p><p>{html.escape(text)}</p>"
 
-        def run(*args):
-            try:
-                return fn(*args)
-            except RequestCutOff as exc:  # over its CPU time (burgle.web.security.kernel): say so
-                self.feedback.value = (f"<p class='burgle-fb-head'>Cut off</p>"
-                                       f"<p>{html.escape(str(exc))}</p>")
-            except MemoryError:
-                raise  # the kernel ends and the page says why (burgle.web.security)
-            except Exception as exc:  # noqa: BLE001 - the page must survive a bug
-                self.errors.append(repr(exc))
-                self.feedback.value = (f"<p class='burgle-fb-head'>Something went wrong</p>"
-                                       f"<p>{html.escape(str(exc))}</p>")
-
-        return run
+    def _went_wrong(self, text: str) -> None:
+        self.feedback.value = f"<p class='burgle-fb-head'>Something went wrong</p><p>{html.escape(text)}</p>"
 
     def find_action(self, text: str) -> widgets.Button:
         """The action button of the action *text*, or labelled *text* (tests, notebooks)."""
@@ -834,16 +821,6 @@ class TutorApp:
             if getattr(b, "action", None) == text or b.description == text:
                 return b
         raise KeyError(f"no action button {text!r}; shown: {[b.description for b in self.action_buttons]}")
-
-    def display(self) -> None:
-        """Show the app (in a notebook or a Voila page) and mark it ready."""
-        from IPython.display import display
-
-        display(self.root)
-        self.root.add_class("burgle-ready")
-
-    def _ipython_display_(self) -> None:
-        self.display()
 
 
 def _natural(rid: str):
