@@ -304,3 +304,53 @@ def test_forecast_matches_the_engine_on_random_games():
             assert (steps == known) if f.complete else (steps[: len(known)] == known), (seed, f.describe())
             checked += 1
     assert checked > 300
+
+
+# ----------------------------------------------------------------------------- what the players know
+
+
+def test_a_patrol_card_the_spotter_saw_is_followed():
+    """CHAR-17: with the top patrol card known, the engine draws it with no chance node, so
+    the forecast walks on past his arrival toward that card instead of stopping there."""
+    game = Game.from_scenario("""
+seed = 1
+spent = 2
+[[characters]]
+character = "spotter"
+cell = "1A1"
+[[guards]]
+floor = 1
+cell = "1D4"
+die = "1C4"
+speed = 3
+deck = ["1B1", "1A4", "1D1"]
+discard = ["1A1", "1B2", "1C1", "1A2", "1C2", "1D2", "1A3", "1B3", "1C3", "1D3", "1B4", "1C4", "1D4"]
+""")
+    before = forecast(game, 1)
+    assert names(before.path) == ["1C4"] and not before.complete and before.mp_unknown == 2
+    game.apply("clairvoyance")
+    game.apply("order top")
+    after = forecast(game, 1)
+    assert len(after.path) == 3 and after.complete
+    assert after.steps[0].arrival and after.steps[0].new_destination == C("1D1")
+    assert after.next_destination == C("1D1")
+    assert engine_steps(game) == list(after.path)  # spent 3: no Event (TURN-4)
+
+
+@pytest.mark.parametrize("seed", [2, 9, 14])
+def test_forecasts_are_the_same_in_every_redeal(seed):
+    """Nothing hidden changes a forecast: games re-dealt consistently with the view
+    (Game.redeal) get the same forecast, floor by floor."""
+    rng = random.Random(seed)
+    game = _policy_game(seed, rng)
+    for _ in range(60):
+        nxt = game.copy()
+        nxt.apply(rng.choice(nxt.legal_actions()))
+        if nxt.is_over:
+            break
+        game = nxt
+    expected = [forecast(game, f) for f in (1, 2, 3)]
+    for k in range(3):
+        other = game.redeal(1000 * seed + k)
+        assert other.to_dict() != game.to_dict()
+        assert [forecast(other, f) for f in (1, 2, 3)] == expected

@@ -39,9 +39,11 @@ new alarms (a Camera, Thermo, Laser... set off by the players, the Juicer), no E
 drawn at the ends of turns (Espresso, Shift Change, teleports...), no tools, abilities or
 player moves, so nobody for him to see; each of "his next N moves" is a guard-phase
 move of this floor, whichever turns they fall in. They are left out rather than
-modelled because they depend on what the players will do, which no odds can know; the
-forecast of his next move (:mod:`burgle.analysis.guard_forecast`) does include the
-players where they stand. Also:
+modelled because they depend on what the players will do, which no odds can know: the
+moves counted are the guard's, not the turns (a turn moves the guard of the active
+character's floor, TURN-7), so not even an Event the players know is coming (Precognition,
+the Crystal Ball) can be placed between two of his moves. The forecast of his next move
+(:mod:`burgle.analysis.guard_forecast`) does include the players where they stand. Also:
 
 * alarm ties (ALARM-3, the players choose): the model takes the alarm first in reading
   order and says so in ``notes``;
@@ -115,7 +117,7 @@ DEFAULT_SAMPLES = 2_000  # Monte Carlo sample count when enumeration is over bud
 METHODS = ("auto", "exact", "monte-carlo")
 #: What the danger map leaves out, in one sentence (shown on the explorer's page).
 LEFT_OUT = ("The guard is left to himself between his moves, with the alarms already on his floor: no new alarms, "
-            "no Events, no tools and no players' moves.")
+            "no Events (not even ones the players have seen coming), no tools and no players' moves.")
 
 _LEAF, _DRAW, _FINAL = 0, 1, 2  # how a deterministic stretch of walking ends
 _NO_ALARMS: frozenset = frozenset()
