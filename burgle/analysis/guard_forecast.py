@@ -254,7 +254,7 @@ def _pending_thermo(game, floor: int) -> list[int]:
             and floor_of(h.cell) == floor]
 
 
-def alarm_distances(game, floor: int, end_of_turn: bool = False) -> tuple[AlarmDistance, ...]:
+def alarm_distances(game, floor: int, end_of_turn: bool = False, _pending=None) -> tuple[AlarmDistance, ...]:
     """Each alarm token on *floor* with its walking distance from the floor's guard,
     nearest first (then by cell). With *end_of_turn*, a Thermo alarm that will go off
     at the end of the action phase (TURN-5) is listed too, marked ``pending``.
@@ -271,7 +271,9 @@ def alarm_distances(game, floor: int, end_of_turn: bool = False) -> tuple[AlarmD
     guard = s.guards[floor - 1]
     base = N * (floor - 1)
     cells = [c for c in range(base, base + N) if s.tiles[c].alarm]
-    pending = _pending_thermo(game, floor) if end_of_turn else []
+    if _pending is None:  # the forecast passes what its own walk found
+        _pending = _pending_thermo(game, floor) if end_of_turn else []
+    pending = list(_pending)
     allc = cells + pending
     if not guard.placed:
         return tuple(AlarmDistance(c, None, destination=(c == guard.die), pending=c in pending) for c in allc)
@@ -395,7 +397,7 @@ class _Reader:
         common = dict(
             floor=floor, placed=True, guard=guard.cell, destination=guard.die, speed=guard.speed, mp=mp,
             mp_text=mp_text, moves_this_turn=self.mover,
-            alarms=alarm_distances(game, floor, end_of_turn=self.end_of_turn),
+            alarms=alarm_distances(game, floor, end_of_turn=self.end_of_turn, _pending=pending),
             pending_alarms=tuple(pending),
         )
         here = guard.cell
