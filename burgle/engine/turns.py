@@ -153,6 +153,10 @@ def guard_walk(g: Rules, floor: int, mp: int | None = None, end_of_turn: bool = 
                 yield from flex_penalty(g, ch, guard)
                 if s.outcome:
                     return
+    if guard.placed and guard.die == guard.cell and s.outcome is None:
+        # he stands on his destination (a walk from the middle of a move, its ALARM-3 choice
+        # set aside): GUARD-11 first sends the die on
+        yield from guards.arrive(g, guard)
     yield from guards.guard_phase_move(g, guard, mp)
 
 

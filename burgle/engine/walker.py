@@ -32,6 +32,7 @@ from burgle.engine import guards
 from burgle.engine.choice import CHANCE
 from burgle.engine.context import Rules
 from burgle.engine.errors import RulesBug
+from burgle.engine.game import Game
 from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, walls_spec
 
 N = CELLS_PER_FLOOR
@@ -76,8 +77,6 @@ class GuardWalker:
     of the basic Raven's crow, which costs him 1 more MP (CHAR-11), or None."""
 
     def __init__(self, floor: int, walls: frozenset, crow: int | None = None):
-        from burgle.engine.game import Game  # the scenario loader builds the scratch game
-
         self.floor = floor
         base = N * (floor - 1)
         other = 2 if floor == 1 else 1
