@@ -27,13 +27,14 @@ basic Raven's crow). :meth:`GuardWalker.movement_points` is GUARD-6, the engine'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from burgle.engine import guards
 from burgle.engine.choice import CHANCE
 from burgle.engine.context import Rules
 from burgle.engine.errors import RulesBug
 from burgle.engine.game import Game
-from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, walls_spec
+from burgle.geometry.board import CELLS_PER_FLOOR, cell_name
 
 N = CELLS_PER_FLOOR
 UNLIMITED = 4 * N * N  # more steps than any walk to a patrol draw can take
@@ -71,6 +72,21 @@ class WalkRecord:
     draws: bool
 
 
+@lru_cache(maxsize=None)
+def _scratch(floor: int, raven: bool) -> Game:
+    """A small game of one floor with plain face-up tiles, its guard placed, and one
+    character waiting on another floor: the basic Raven (who owns the crow) or a stand-in."""
+    base = N * (floor - 1)
+    park = N if floor == 1 else 0  # 2A1 for floor 1, else 1A1: seen by no guard of this floor
+    return Game.from_scenario({
+        "seed": 0,
+        "tiles": {cell_name(base + i): PLAIN_TILES[i] + " revealed" for i in range(N)}
+        | {cell_name(park): _PARK + " revealed"},
+        "characters": [{"character": "raven" if raven else "hawk", "cell": cell_name(park)}],
+        "guards": [{"floor": floor, "cell": cell_name(base), "die": cell_name(base + 1)}],
+    })
+
+
 class GuardWalker:
     """Walks *floor*'s guard with the engine's rules on a scratch copy of that floor (see
     the module docstring). *walls*: the floor's walls (index pairs); *crow*: the cell index
@@ -79,19 +95,9 @@ class GuardWalker:
     def __init__(self, floor: int, walls: frozenset, crow: int | None = None):
         self.floor = floor
         base = N * (floor - 1)
-        other = 2 if floor == 1 else 1
-        park = N * (other - 1)  # the Raven (or a stand-in) waits on another floor, seen by no one
-        scenario = {
-            "seed": 0,
-            "walls": {str(floor): walls_spec(walls)},
-            "tiles": {cell_name(base + i): PLAIN_TILES[i] + " revealed" for i in range(N)}
-            | {cell_name(park): _PARK + " revealed"},
-            "characters": [{"character": "raven" if crow is not None else "hawk", "cell": cell_name(park)}],
-            "guards": [{"floor": floor, "cell": cell_name(base), "die": cell_name(base + 1)}],
-        }
-        if crow is not None:
-            scenario["crow"] = cell_name(base + crow)
-        game = Game.from_scenario(scenario)
+        game = _scratch(floor, crow is not None).copy()  # the floor's walls and the crow set below
+        game.s.walls[floor - 1] = frozenset(walls)
+        game.s.crow = None if crow is None else base + crow
         self._rules: Rules = game._rules
         self._rules.explicit_chance = True  # stop at his first patrol draw
         self._guard = self._rules.s.guards[floor - 1]
