@@ -750,23 +750,20 @@ class _Exact:
         return v
 
     def segments(self, p: int, mp: int, k: int, speed: int) -> list:
-        """The walk toward each possible new destination after a draw at *p* (None for p),
-        with its packed slots: (bits, how it ends, p, k, mp, ones, clear mask)."""
+        """The walks after a draw at *p*, one slot per possible new destination, filled on
+        first use by :meth:`segment` (None until then)."""
         key = (p, mp, k, speed)
         out = self.seg_cache.get(key)
         if out is None:
-            walk = self.m.walk
-            full = self.all_ones * self.mask_w
-            out = []
-            for c in range(N):
-                if c == p:
-                    out.append(None)
-                    continue
-                bits, kind, q, k2, mp2 = walk(p, c, mp, k, speed, _NO_ALARMS)
-                ones = self.ones(bits)
-                out.append((bits, kind, q, k2, mp2, ones, full ^ (ones * self.mask_w)))
-            self.seg_cache[key] = out
+            out = self.seg_cache[key] = [None] * N
         return out
+
+    def segment(self, p: int, mp: int, k: int, speed: int, c: int) -> tuple:
+        """The walk toward *c* after a draw at *p*, with its packed slots: (bits, how it
+        ends, p, k, mp, ones, clear mask)."""
+        bits, kind, q, k2, mp2 = self.m.walk(p, c, mp, k, speed, _NO_ALARMS)
+        ones = self.ones(bits)
+        return (bits, kind, q, k2, mp2, ones, (self.all_ones * self.mask_w) ^ (ones * self.mask_w))
 
     def final(self, bits_ones: int, q: int, cycle: int, seen: int, g: int) -> int:
         """A leaf whose last step is an arrival: the draw there happens after the horizon
@@ -811,7 +808,10 @@ class _Exact:
                 total += v
                 count += cnt
                 continue
-            bits, kind, q, k2, mp2, ones, clear = segs[c]
+            seg = segs[c]
+            if seg is None:
+                seg = segs[c] = self.segment(p, mp, k, speed, c)
+            bits, kind, q, k2, mp2, ones, clear = seg
             if kind == _DRAW:
                 v, cnt = draw(q, k2, mp2, speed, cycle, after)
                 total += (v & clear) | (ones * g)  # what this walk enters happens for certain
