@@ -81,10 +81,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import factorial
 
-from functools import lru_cache
-
+from burgle.data.jobs import get_job
 from burgle.geometry.board import CELLS_PER_FLOOR, CellError, cell_name, floor_of, parse_cell, parse_walls, walls_spec
 from burgle.engine.errors import BurgleError
 from burgle.engine.walker import GuardWalker
@@ -186,11 +186,15 @@ class PatrolInfo:
         )
 
 
-def _floor(floor) -> int:
+def _floor(floor, game=None) -> int:
+    """*floor* if *game*'s building has it (any job's floor, 1-3, when no game is given; JOB-1)."""
     if isinstance(floor, str) and floor.strip().isdigit():
         floor = int(floor)
-    if isinstance(floor, bool) or not isinstance(floor, int) or not 1 <= floor <= 3:
-        raise PatrolError(f"floor {floor!r} does not exist; The Bank Job has floors 1, 2, 3")
+    floors = game.s.floors if game is not None else 3
+    if isinstance(floor, bool) or not isinstance(floor, int) or not 1 <= floor <= floors:
+        job = get_job(game.s.job if game is not None else "bank").name
+        raise PatrolError(f"floor {floor!r} does not exist; {job} has floors "
+                          + ", ".join(str(f) for f in range(1, floors + 1)))
     return floor
 
 
@@ -313,7 +317,7 @@ def public_info(game, floor) -> PatrolInfo:
     game is over."""
     from burgle.analysis.guard_forecast import forecast
 
-    floor = _floor(floor)
+    floor = _floor(floor, game)
     view = game.view()
     gv = view["guards"][floor - 1]
     if gv["cell"] is None:

@@ -44,8 +44,6 @@ from burgle.geometry.layouts import (
 )
 from burgle.cli import command
 
-USAGE = ("burgle layout [-h] [--job JOB] [--code CODE | --walls SPEC [--walls SPEC ...] | "
-         "--random --seed N [--floors F] [--count K]] [--stats] [--traffic] [--draw OUT]")
 MAX_COUNT = 1_000_000
 MAX_FLOORS = max(j.floors for j in JOBS.values())
 
