@@ -132,25 +132,27 @@ def check_dice_claims(lesson: Lesson, step: Step, happened: list, snap: dict) ->
             raise LessonError(lesson.id, f"claims the dice {claim.text!r}, but {wrong}", step.key)
 
 
-def check_route_claims(lesson: Lesson, step: Step, walls_before: list, walls_after: list) -> None:
-    printed = [frozenset(w) for w in start(lesson).s.walls] if any(r.walls == "printed" for r in step.routes) else None
-    for claim in step.routes:
-        floor = claim.start // 16
+def _check_wall_claims(lesson: Lesson, step: Step, found: tuple, what: str, cell_of, check,
+                       walls_before: list, walls_after: list) -> None:
+    """Each claim of *found* (a step's routes or traffic claims): *check* on the walls it names."""
+    printed = [frozenset(w) for w in start(lesson).s.walls] if any(c.walls == "printed" for c in found) else None
+    for claim in found:
+        floor = cell_of(claim) // 16
         walls = claims.claim_walls(claim.walls, walls_before[floor], walls_after[floor], printed[floor] if printed else ())
-        wrong = claims.check_route(claim, walls)
+        wrong = check(claim, walls)
         if wrong:
-            raise LessonError(lesson.id, f"claims the route {claim.text!r}, but {wrong}", step.key)
+            raise LessonError(lesson.id, f"claims the {what} {claim.text!r}, but {wrong}", step.key)
+
+
+def check_route_claims(lesson: Lesson, step: Step, walls_before: list, walls_after: list) -> None:
+    _check_wall_claims(lesson, step, step.routes, "route", lambda c: c.start, claims.check_route,
+                       walls_before, walls_after)
 
 
 def check_traffic_claims(lesson: Lesson, step: Step, walls_before: list, walls_after: list) -> None:
     """Each 'traffic' claim: the cell's heat on the walls it names (claims.check_traffic)."""
-    printed = [frozenset(w) for w in start(lesson).s.walls] if any(t.walls == "printed" for t in step.traffic) else None
-    for claim in step.traffic:
-        floor = claim.cell // 16
-        walls = claims.claim_walls(claim.walls, walls_before[floor], walls_after[floor], printed[floor] if printed else ())
-        wrong = claims.check_traffic(claim, walls)
-        if wrong:
-            raise LessonError(lesson.id, f"claims the traffic {claim.text!r}, but {wrong}", step.key)
+    _check_wall_claims(lesson, step, step.traffic, "traffic", lambda c: c.cell, claims.check_traffic,
+                       walls_before, walls_after)
 
 
 def _prose(step: Step) -> list[tuple[str, str]]:
