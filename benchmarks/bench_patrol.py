@@ -102,11 +102,59 @@ def how(dm) -> str:
     return f"monte-carlo ({dm.samples} samples, seed {dm.seed})"
 
 
+def peer_sweep(path: str, infos, turns: int) -> None:
+    """The sweep again, each position run by the peer module and by this one in turn (so both
+    see the same load): CPU and wall percentiles, their ratio, and whether the positions
+    exact in both give identical figures."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("peer_patrol", path)
+    peer = importlib.util.module_from_spec(spec)
+    sys.modules["peer_patrol"] = peer
+    spec.loader.exec_module(peer)
+
+    def run(mod, info):
+        w0, c0 = perf_counter(), process_time()
+        mod.next_destination_odds(info)
+        dm = mod.danger_map(info, turns=turns)
+        return (process_time() - c0) * 1e3, (perf_counter() - w0) * 1e3, dm
+
+    rows = {"peer": [], "this": []}
+    both = same = 0
+    for info in infos:
+        old = peer.patrol_info(info.floor, info.guard, info.die, info.speed, discard=info.discard, trim=info.trim,
+                               removed=info.removed, walls=info.walls, alarms=info.alarms, first_mp=info.first_mp,
+                               crow=info.crow)
+        a, b = run(peer, old), run(patrol, info)
+        rows["peer"].append(a)
+        rows["this"].append(b)
+        if a[2].method == b[2].method == "exact":
+            both += 1
+            same += (a[2].enter, a[2].end_by_turn, a[2].reshuffle) == (b[2].enter, b[2].end_by_turn, b[2].reshuffle)
+
+    def q(xs, f):
+        xs = sorted(xs)
+        return xs[min(len(xs) - 1, int(f * len(xs)))]
+
+    print(f"\nPeer {path}, interleaved over the same {len(infos)} positions (warm):")
+    p90 = {}
+    for name, rs in rows.items():
+        cpu, wall = [r[0] for r in rs], [r[1] for r in rs]
+        p90[name] = q(cpu, 0.9)
+        print(f"  {name}: CPU ms median {q(cpu, 0.5):.1f}, 90% {q(cpu, 0.9):.1f}, max {max(cpu):.1f}; "
+              f"wall ms median {q(wall, 0.5):.1f}, 90% {q(wall, 0.9):.1f}, max {max(wall):.1f}")
+    print(f"  CPU 90th percentile, peer / this: {p90['peer'] / p90['this']:.1f}x; positions exact in both: {both}, "
+          f"identical figures: {same}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--turns", type=int, default=3)
+    parser.add_argument("--peer", metavar="FILE", default=None,
+                        help="an older burgle/analysis/patrol.py (git show REV:burgle/analysis/patrol.py > FILE): "
+                             "run it interleaved with this one over the sweep, and compare times and figures")
     args = parser.parse_args()
     T = args.turns
 
@@ -173,6 +221,8 @@ def main() -> int:
         print(f"Goal (issue 11): 90th percentile <= {GOAL_P90_MS:.0f} ms ({'cold' if cold else 'warm'}): "
               f"wall {wall:.1f} ms {'met' if wall <= GOAL_P90_MS else 'NOT met'}, "
               f"CPU {cpu:.1f} ms {'met' if cpu <= GOAL_P90_MS else 'NOT met'}")
+    if args.peer:
+        peer_sweep(args.peer, infos, T)
     if os.name == "posix":
         print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
               f"({os.cpu_count()} CPUs)")
