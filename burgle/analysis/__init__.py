@@ -1,7 +1,9 @@
 """Analyses built on the rules engine, for notebooks, pictures and the CLI: random
 playouts and statistics (``simulate``), guard route forecasts and alarm distances
-(``guard_forecast``), patrol odds and the danger map from public information only
-(``patrol``). Nothing here changes a game: ``game.to_dict()`` is the same after."""
+(``guard_forecast``, read from the engine's own guard move), patrol odds and the danger
+map from the players' view only (``patrol``, walking the guard with the engine's
+``GuardWalker``). No rule is written again here. Nothing here changes a game:
+``game.to_dict()`` is the same after."""
 
 from burgle.analysis.guard_forecast import (
     AlarmDistance,
