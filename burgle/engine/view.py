@@ -27,7 +27,7 @@ from typing import Any
 
 from burgle.engine.choice import Choice
 from burgle.engine.state import GameState
-from burgle.geometry.board import ROOF, cell_name, walls_spec
+from burgle.geometry.board import cell_name, walls_spec
 from burgle.geometry.layouts import encode_building
 
 
