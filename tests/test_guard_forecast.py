@@ -354,3 +354,48 @@ def test_forecasts_are_the_same_in_every_redeal(seed):
         other = game.redeal(1000 * seed + k)
         assert other.to_dict() != game.to_dict()
         assert [forecast(other, f) for f in (1, 2, 3)] == expected
+
+
+def test_an_event_the_players_know_is_in_the_forecast():
+    """CHAR-18: after Precognition shows Espresso on top of the Event deck, the forecast of
+    this turn's move includes it (+1 MP, EVENT Espresso); an unknown Event stays out."""
+    scenario = """
+seed = 1
+spent = 1
+event_deck = ["video_loop", "espresso"]
+[[characters]]
+character = "spotter"
+side = "advanced"
+cell = "1A1"
+[[guards]]
+floor = 1
+cell = "1D4"
+die = "1A4"
+speed = 2
+"""
+    game = Game.from_scenario(scenario)
+    unknown = forecast(game, 1)
+    assert unknown.mp == 2 and not any("Espresso" in n for n in unknown.notes)
+    game.apply("precognition")
+    game.apply("order top")
+    known = forecast(game, 1)
+    assert known.mp == 3 and "Espresso 1" in known.mp_text and any("Espresso" in n for n in known.notes)
+    assert len(known.path) == 3
+    hs = list(game.apply("end"))  # spent 2: the Event is drawn (TURN-4)
+    assert [h.cell for h in hs if h.kind == "guard_step"] == list(known.path)
+
+
+def test_a_thermo_alarm_tied_with_another_stops_before_he_moves():
+    """TURN-5 then ALARM-3: the Thermo's alarm as near as the alarm his die sits on: the
+    players choose, so the forecast stops before his first step."""
+    base = make(guard=("1D4", "1A1", 2), chars=(("hawk", "1A1", 3),))
+    dist = base.table(1).dist
+    here = C("1D4") % 16
+    pairs = [(a, t) for a in range(16) for t in range(16)
+             if a != t and here not in (a, t) and dist[here * 16 + a] == dist[here * 16 + t]]
+    a, t = pairs[0]
+    game = make(tiles=[(cell_name(a), "laser 1 revealed alarm"), (cell_name(t), "thermo 1 revealed")],
+                guard=("1D4", cell_name(a), 2), chars=(("hawk", cell_name(t), 3),))
+    f = forecast(game, 1)
+    assert f.path == () and sorted(f.tie) == sorted([a, t]) and not f.complete
+    assert f.mp == 4 and "players choose" in f.unknown_reason

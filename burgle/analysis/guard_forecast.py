@@ -13,7 +13,9 @@ What the engine's move covers, in the rules' order:
 
 * TURN-5: when the active character ends its action phase on a working Thermo, an
   alarm goes off there first (``end_of_turn=True``, the default). That alarm counts for
-  the guard's movement points and takes his die (ALARM-3) like any other. TURN-7a: the
+  the guard's movement points and takes his die (ALARM-3) like any other. TURN-6: the
+  Event drawn then is included only when the players know it (Precognition, the Crystal
+  Ball: CHAR-18, TOOL-3); an unknown Event is assumed to change nothing. TURN-7a: the
   Acrobat still on the guard's cell after Flexibility pays first.
 * GUARD-5: Donuts under him (TOOL-4) or the advanced Raven's crow on his cell with no
   alarm on his floor (CHAR-12) cancel the whole move.
@@ -305,8 +307,8 @@ def forecast(game, floor: int, end_of_turn: bool = True, mp: int | None = None) 
 
     For the floor whose guard moves this turn, that is the move at the end of this
     turn if the action phase ended now and the Event changed nothing. *end_of_turn*
-    (default True) includes what comes before the guard phase: the Thermo alarm of TURN-5
-    and the Acrobat's penalty of TURN-7a. *mp*: the movement points he has, when the
+    (default True) includes what comes before the guard phase: the Thermo alarm of TURN-5,
+    the Event if the players know it (TURN-6, CHAR-18) and the Acrobat's penalty of TURN-7a. *mp*: the movement points he has, when the
     caller knows better than GUARD-6 (the rest of a move). Never changes *game*.
 
     The move is the engine's own (``Game.guard_walk``, explicit chance): the forecast reads
@@ -374,18 +376,23 @@ class _Reader:
             )
         start = next((i for i, h in enumerate(happened) if h.kind in ("guard_moves", "guard_stays")), len(happened))
         before, moving = happened[:start], happened[start:]
-        # the die before he walks: where TURN-5's alarm sent it, if it did (ALARM-3)
+        for h in before:
+            if h.kind == "event":
+                notes.append(f"The players know the Event drawn at the end of this turn: {h.value} (CHAR-18, TOOL-3); "
+                             "the forecast includes it.")
+        # the die before he walks: where TURN-5's alarm or a known Event sent it, if they did
         dest = guard.die
         for h in before:
-            if h.kind == "destination" and floor_of(h.cell) == floor:
+            if h.kind in ("destination", "patrol_draw") and floor_of(h.cell) == floor:
                 dest = h.cell
         tie: tuple[int, ...] = ()
         choice = walk.pending
         open_tie = tuple(a.args[0] for a in choice.options) if choice is not None and choice.rule == "ALARM-3" else ()
         mp = next((h.value for h in moving if h.kind == "guard_moves"), 0)
         alarms_now = sum(1 for c in range(base, base + N) if s.tiles[c].alarm) + len(pending)
-        espresso = s.turn_effects.count(f"espresso:{floor}")
-        daydream = s.turn_effects.count(f"daydreaming:{floor}")
+        effects = walk.s.turn_effects  # this turn's effects, a known Event's included
+        espresso = effects.count(f"espresso:{floor}")
+        daydream = effects.count(f"daydreaming:{floor}")
         if self.mp_given is not None:
             mp_text = f"{mp} MP left"
         else:
@@ -404,7 +411,7 @@ class _Reader:
             alarms=alarm_distances(game, floor, end_of_turn=self.end_of_turn, _pending=pending),
             pending_alarms=tuple(pending),
         )
-        here = guard.cell
+        here = moving[0].cell if moving else guard.cell  # where his move starts (a known Event may move him)
         penalty = [h for h in before if h.rule == "CHAR-1" or (h.kind == "captured" and not moving)]
         if penalty:
             ch = s.characters[s.active]
@@ -418,9 +425,15 @@ class _Reader:
             notes.append("He eats the Donuts under him instead of moving (TOOL-4)." if stays.rule == "TOOL-4"
                          else "The crow on his cell disrupts him: he does not move (CHAR-12).")
             return GuardForecast(**common, end=here, next_destination=dest, notes=tuple(notes))
-        if here == dest and open_tie and not any(h.kind == "guard_step" for h in moving):
+        if choice is not None and not moving:  # stopped before his move: the players choose, or chance
+            if open_tie:
+                why = _tie_text(open_tie)
+            elif walk.is_chance_node:
+                why = f"a chance event comes first ({choice.rule})"
+            else:
+                why = f"the players choose first ({choice.rule})"
             return GuardForecast(**common, moves=mp > 0, end=here, complete=mp == 0, mp_unknown=mp, tie=open_tie,
-                                 unknown_reason=_tie_text(open_tie) if mp else "", notes=tuple(notes))
+                                 unknown_reason=why if mp else "", notes=tuple(notes))
         if mp == 0:
             notes.append("He has no movement points and stays where he is (GUARD-6).")
             return GuardForecast(**common, end=here, next_destination=dest, notes=tuple(notes))

@@ -442,7 +442,8 @@ class Game:
         (GUARD-5..7, the engine's own step) with *mp* movement points (default: GUARD-6
         counts them), for analysis: forecasts, patrol odds, danger maps. With
         *end_of_turn*, the active character's action phase ends first as far as it comes
-        before the guard phase (TURN-5 Thermo, TURN-7a Acrobat penalty; no Event). With
+        before the guard phase (TURN-5 Thermo, TURN-7a Acrobat penalty, and the Event only
+        when the players know the top one: CHAR-18, TOOL-3). With
         *explicit_chance* the walk pauses at each patrol draw as a chance node
         (``chance_outcomes()``; apply an outcome to go on), and at any choice the rules hand
         to a seat (an ALARM-3 tie). An open choice of this game is set aside: the walk starts

@@ -108,8 +108,7 @@ def end_action_phase(g: Rules, escaped: bool = False):
         yield from thermo(g, ch)
         if s.outcome:
             return
-        threshold = 3 if "stamp" in ch.loot else 2  # TURN-4, LOOT-11
-        if s.spent <= threshold:
+        if draws_event(s, ch):
             yield from events.draw_event(g, ch)  # TURN-6
             if s.outcome:
                 return
@@ -118,6 +117,12 @@ def end_action_phase(g: Rules, escaped: bool = False):
             return
     s.turn_effects.clear()
     yield from pass_turn(g, seat)  # TURN-8
+
+
+def draws_event(s, ch) -> bool:
+    """TURN-4, LOOT-11: ending the action phase having spent 2 actions or fewer (3 with the
+    Stamp) draws an Event."""
+    return s.spent <= (3 if "stamp" in ch.loot else 2)
 
 
 def thermo(g: Rules, ch):
@@ -140,7 +145,8 @@ def guard_walk(g: Rules, floor: int, mp: int | None = None, end_of_turn: bool = 
     """``Game.guard_walk``: *floor*'s guard makes one guard-phase move (GUARD-5..7) with *mp*
     movement points (None: GUARD-6 counts them). With *end_of_turn*, first what ends the
     active character's action phase before the guard phase: TURN-5's Thermo and, for the
-    guard of its floor, TURN-7a's Acrobat penalty; the Event (TURN-6) is left out."""
+    guard of its floor, TURN-7a's Acrobat penalty; the Event (TURN-6) only when the players
+    know the top Event (Precognition, the Crystal Ball: CHAR-18, TOOL-3), else it is left out."""
     s = g.s
     guard = s.guards[floor - 1]
     if end_of_turn and s.phase == "actions" and s.outcome is None:
@@ -149,6 +155,10 @@ def guard_walk(g: Rules, floor: int, mp: int | None = None, end_of_turn: bool = 
             yield from thermo(g, ch)
             if s.outcome:
                 return
+            if draws_event(s, ch) and s.event_deck and s.event_known[0] > 0:
+                yield from events.draw_event(g, ch)
+                if s.outcome:
+                    return
             if floor_of(ch.cell) == floor:
                 yield from flex_penalty(g, ch, guard)
                 if s.outcome:
