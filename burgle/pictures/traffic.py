@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from burgle.analysis.patrol import OddsLayer
-from burgle.analysis.traffic import HEAT_FLOOR, HEAT_SPAN, TrafficMaps, heat_shade, traffic_maps
+from burgle.analysis.traffic import TrafficMaps, heat_shade, traffic_maps
 from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, index_name
 from burgle.geometry.layouts import LayoutError, check_layout, encode, layout_text
 from burgle.pictures.scene import CellView, FloorScene, PictureError, Scene
@@ -35,11 +35,14 @@ __all__ = ["TrafficLayer", "traffic_scene", "render_traffic", "save_traffic", "L
 
 N = CELLS_PER_FLOOR
 
-LEGEND_TEXT = (
-    "the guard's traffic. First number: heat, how many of the 240 routes between two cells enter the cell "
-    "(gabob.com's definition, the guard's clockwise route, GUARD-9); %: his long-run share of steps there "
-    "on patrol (any crew, no alarms); shade: heat on gabob.com's scale, 15 to 183; a 'gabob n' note: "
-    "the number gabob.com shows, its tie-break choosing other routes"
+LEGEND_TEXT = "the guard's traffic: heat · his share of steps (see below)"
+CAPTION = (
+    "First number: heat, how many of the 240 routes between two cells enter the cell (gabob.com's measure, "
+    "with the guard's clockwise route, GUARD-9; at least 15: every cell ends 15 routes). %: his long-run share "
+    "of steps there on patrol, destinations from the patrol deck, any crew, no alarms; it is heat over the "
+    "floor's total heat, as every start-destination leg is equally frequent. Shade: heat on gabob.com's scale, "
+    "15 lightest to 183 darkest. A 'gabob n' note: the heat gabob.com shows there, its tie-break choosing "
+    "other routes."
 )
 
 
@@ -122,10 +125,7 @@ def traffic_scene(floors, title: str = "", legend: bool = True, numbers=None, ma
         raise PictureError("the traffic maps given are not those of the floors given")
     named = len(floors) > 1 or numbers != (1,)
     panels = tuple(_floor_scene(m, f, named) for f, m in zip(numbers, maps))
-    caption = (f"Heat counts routes (min {HEAT_FLOOR}: every cell ends 15); gabob.com colours "
-               f"{HEAT_FLOOR} blue to {HEAT_FLOOR + HEAT_SPAN} red. The share of steps is heat over the floor's "
-               "total heat for every crew size: every start-destination leg is equally frequent on patrol.")
-    return Scene(floors=panels, caption=caption, title=title, legend=legend)
+    return Scene(floors=panels, caption=CAPTION, title=title, legend=legend)
 
 
 def render_traffic(floors, fmt: str = "svg", title: str = ""):

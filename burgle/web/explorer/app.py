@@ -202,7 +202,7 @@ class ExplorerApp(StatusMessages):
                                  placeholder="703h1 e0607 81ll0  (one floor: 703h1)",
                                  tooltip="Paste a gabob.com layout code and press Enter: one code per floor, or one "
                                          "code for the floor shown (JOB-5)",
-                                 style={"description_width": "86px"}, layout=widgets.Layout(width="100%"))
+                                 style={"description_width": "initial"}, layout=widgets.Layout(width="100%"))
         self.code.add_class("burgle-code-input")
         self.code.observe(self._safe(self._on_code), names="value")
         self.code_text = html_widget("", "burgle-code")

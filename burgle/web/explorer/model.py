@@ -597,7 +597,7 @@ class Explorer:
         from burgle.pictures.traffic import traffic_scene
 
         s, b = self.setup, self.current_building()
-        return traffic_scene([s.walls], title=f"{b.name}: where the guard walks", numbers=(s.floor,),
+        return traffic_scene([s.walls], title=f"{b.name}, floor {s.floor}: where the guard walks", numbers=(s.floor,),
                              maps=[self.traffic()], legend=True)
 
     def traffic_svg(self) -> str:
