@@ -119,3 +119,23 @@ def test_traffic_map_legend_and_words_are_shown(explorer):
     assert words(row.inner_text()).startswith("C3 154 18.9%")  # Bank Job floor 1's busiest cell
     assert "differ from his clockwise route" in words(page.locator(f"{EX} .burgle-traffic-differ").inner_text())
     assert page.js_errors == []
+
+
+def test_the_new_controls_pass_axe(explorer):
+    """Every new input is labelled (job buttons, seed, layout code), also with the Office
+    Job's floors and a refused code on the page: no serious or critical axe finding."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = explorer
+    page.locator(f"{EX} .burgle-job button", has_text="The Office Job").click()
+    wait_text(page, f"{EX} .burgle-message", "The Office Job: 2 floors")
+    box = page.locator(f"{EX} .burgle-code-input input")
+    box.fill("703h")
+    box.press("Enter")
+    page.locator(f"{EX} .burgle-message.burgle-message-error").wait_for()
+    results = Axe().run(page, context=EX)
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not bad, "\n".join(f"{v['id']}: {v['help']}: " + "; ".join(n["target"][0] for n in v["nodes"][:4])
+                              for v in bad)
+    for name in ("Seed", "Layout code"):
+        assert page.get_by_label(name, exact=True).count() == 1
