@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of
+from burgle.geometry.board import ROOF, cell_name, floor_of
 from burgle.engine.actions import VERBS, Action
 from burgle.engine.errors import ActionSyntaxError, IllegalAction
 from burgle.lessons.model import Lesson, Step, start
@@ -344,7 +344,7 @@ def step_floors(lesson: Lesson) -> list[tuple[int, ...]]:
     points at, and where its expected action makes anything happen (found by playing the
     lesson's expected actions once). Fixed per step, so a step's picture keeps its frame
     before and after the learner acts."""
-    top = FLOORS * CELLS_PER_FLOOR
+    top = ROOF  # cells below it are on a floor; the roof is none
     try:
         game = start(lesson)
     except ValueError:
