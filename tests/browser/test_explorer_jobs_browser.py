@@ -139,3 +139,18 @@ def test_the_new_controls_pass_axe(explorer):
                               for v in bad)
     for name in ("Seed", "Layout code"):
         assert page.get_by_label(name, exact=True).count() == 1
+
+
+def test_job_and_random_walls_come_back_after_a_reload(explorer):
+    page = explorer
+    page.locator(f"{EX} .burgle-job button", has_text="The Office Job").click()
+    wait_text(page, f"{EX} .burgle-message", "The Office Job: 2 floors")
+    page.locator(f"{EX} button.burgle-random-walls").click()
+    wait_text(page, f"{EX} .burgle-message", "Random walls from seed 1")
+    code = code_shown(page)
+    page.wait_for_function("() => (localStorage.getItem('burgle-explorer-setup') || '').includes('office')")
+    page.reload(wait_until="commit")
+    page.locator(f"{EX}.burgle-ready").wait_for(timeout=60_000)
+    wait_text(page, f"{EX} .burgle-message", "last visit")
+    assert floor_buttons(page) == ["Floor 1", "Floor 2", "Open"] and code_shown(page) == code
+    assert page.js_errors == []
