@@ -297,3 +297,28 @@ def test_save_with_edited_layout_is_refused():
     with pytest.raises(ScenarioError) as info:
         Game.load(doc, paths=False)
     assert info.value.field == "state.layout"
+
+
+# ============================================================================ above the engine
+
+def test_analysis_and_pictures_read_the_games_floors():
+    """The floor count comes from the game (JOB-1): forecasts, patrol odds, graphs and scenes
+    of The Office Job have 2 floors, and floor 3 is refused naming the job."""
+    from burgle.analysis.guard_forecast import forecast_all
+    from burgle.analysis.patrol import PatrolError, public_info
+    from burgle.pictures import PictureError, scene
+    from burgle.pictures.graphs import building_graph, guard_graph
+
+    game = Game.new(1, characters=["hawk"], job="office", walls="random")
+    game.apply("entrance 1B2")
+    assert len(forecast_all(game)) == 2
+    assert len(scene(game).floors) == 2
+    assert set(building_graph(game).nodes) <= set(range(32)) | {"roof"}
+    with pytest.raises(PatrolError, match="floor 3 does not exist; The Office Job has floors 1, 2"):
+        public_info(game, 3)
+    with pytest.raises(ValueError, match="The Office Job has floors 1, 2"):
+        guard_graph(game, 3)
+    with pytest.raises(PictureError, match="floor 3 does not exist"):
+        scene(game, floors=3)
+    broken = [w for f in scene(game).floors for w in f.broken_walls]
+    assert broken == []  # random walls are not Dynamite holes: pictures compare with the layout

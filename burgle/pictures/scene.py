@@ -233,7 +233,7 @@ class FloorScene:
     header: tuple[str, ...]  # lines drawn above the grid
     cells: tuple[CellView, ...]
     walls: tuple[tuple[int, int], ...]  # cell pairs with a wall between
-    broken_walls: tuple[tuple[int, int], ...]  # Bank Job walls destroyed by Dynamite (TOOL-5)
+    broken_walls: tuple[tuple[int, int], ...]  # walls of the building's layout destroyed by Dynamite (TOOL-5)
     links: tuple[tuple[int, int, str], ...]  # secret-door entries drawn as arrows (from, to, kind)
     guard: int | None
     die: int | None

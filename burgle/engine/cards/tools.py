@@ -175,7 +175,7 @@ def _target_help(key: str) -> str:
         "crowbar": "a revealed tile adjacent to you",
         "donuts": "the cell of a placed guard",
         "dynamite": "the neighbouring cell across a wall of your tile",
-        "thermal_bomb": "the cell directly above or below yours ('roof' from floor 3 up)",
+        "thermal_bomb": "the cell directly above or below yours ('roof' from the top floor up)",
         "virus": "a revealed Computer Room",
     }[key]
 
