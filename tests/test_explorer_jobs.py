@@ -218,6 +218,14 @@ def test_page_traffic_overlay_legend_and_words(app):
     assert app.traffic.value != before and "No layout code" in app.code_text.value
 
 
+def test_page_a_typed_line_with_a_bad_command_changes_no_job_or_walls(app):
+    assert not app.type_command("job office · random 4 · guard E9")
+    assert app.model.building == Building.printed("bank") and app.model.setup == Setup()
+    assert "nothing of this line was applied" in app.message.value
+    assert app.type_command("job office · code 703h1")
+    assert app.model.building.job == "office" and walls_on(app) == BANK[0]
+
+
 def test_page_keeps_job_and_walls_across_visits(app):
     from burgle.web.explorer.app import ExplorerApp
 

@@ -284,13 +284,13 @@ class ExplorerApp(StatusMessages):
         if len(parts) <= 1:
             return self.model.command(parts[0] if parts else "")
         m = self.model
-        saved = (m.setup, dict(m.choices), m.turns, m.crew, m.seen_cards)
+        saved = (m.setup, dict(m.choices), m.turns, m.crew, m.seen_cards, m.building)
         notes = []
         for part in parts:
             try:
                 notes.append(m.command(part))
             except ExplorerError as exc:
-                m.setup, m.choices, m.turns, m.crew, m.seen_cards = saved
+                m.setup, m.choices, m.turns, m.crew, m.seen_cards, m.building = saved
                 why = str(exc).replace(" Nothing was changed.", "")
                 raise ExplorerError(f"{why} (in '{part}'): nothing of this line was applied.") from None
         return " ".join(notes)
