@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from burgle.data.jobs import DEFAULT_JOB, JOBS, UnknownJobError, get_job
+from burgle.data.jobs import DEFAULT_JOB, JOBS, Job, UnknownJobError, get_job
 from burgle.engine.errors import BurgleError
 from burgle.geometry.layouts import (
     CODE_LENGTH,
@@ -198,7 +198,7 @@ class Building:
         return f"{self.name}, floor {floor}: {origin}"
 
 
-def _job(job) -> object:
+def _job(job) -> Job:
     try:
         return get_job(job)
     except UnknownJobError as exc:
