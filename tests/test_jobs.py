@@ -322,3 +322,17 @@ def test_analysis_and_pictures_read_the_games_floors():
         scene(game, floors=3)
     broken = [w for f in scene(game).floors for w in f.broken_walls]
     assert broken == []  # random walls are not Dynamite holes: pictures compare with the layout
+
+
+def test_explicit_chance_in_the_office_job_offers_only_its_tiles():
+    """Chance nodes (CONV-7) know the building: the entrance of an Office game can be any of
+    the floor-1 pile's kinds, never an Atrium or a Detector (JOB-1); the Stairs there is
+    the floor's own copy, number 4 (BD-25)."""
+    game = Game.new(2, characters=["hawk"], job="office", explicit_chance=True)
+    game.apply("entrance 1B2")
+    assert game.is_chance_node
+    outcomes = [str(a) for a, _ in game.chance_outcomes()]
+    kinds = {o.split()[1] for o in outcomes}
+    assert not kinds & {"atrium", "detector"} and "safe" in kinds
+    assert [o for o in outcomes if o.split()[1] == "stairs"] == ["tile stairs 4"]
+    assert sum(p for _, p in game.chance_outcomes()) == 1

@@ -304,3 +304,15 @@ def test_the_picture_in_words_counts_one_tile_in_the_singular(session):
     """Issue 10 §6: '1 tiles face up'."""
     session.next()
     assert "1 tile face up:" in session.alt_text() and "1 tiles" not in session.alt_text()
+
+
+def test_a_step_claiming_traffic_shows_the_traffic_map():
+    """Lesson 61: a step with 'traffic' claims on its walls draws the floor's traffic map
+    (heat and share of steps, as claimed) over the picture; other steps do not."""
+    lesson = next(l for l in load_all(TUTORIALS) if l.id == "61-random-walls")
+    s = LessonSession(lesson)
+    assert s.scene().floors[0].overlay is None
+    s.goto([st.key for st in lesson.steps].index("traffic"))
+    layer = s.scene().floors[0].overlay
+    assert layer is not None and layer.labels()[parse_cell("1A3")] == "132 · 11.7%"
+    assert "1C2 15 · 1.3%" in s.alt_text()

@@ -59,7 +59,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help="a save (.json) or a scenario (.toml or .json); without it, a new game's building")
     add_job_options(parser)
     parser.set_defaults(job=None)
-    parser.add_argument("--seed", metavar="N", default=None, help="the seed of the new game drawn without FILE (default 1)")
+    parser.add_argument("--seed", metavar="N", default=None,
+                        help="the seed of the new game drawn without FILE (default 1)")
     parser.add_argument("--floor", metavar="N", default=None, help="draw floor N only; default: every floor")
     parser.add_argument("-o", "--output", metavar="OUT", required=True, help="the picture to write: OUT.svg, OUT.png or OUT.pdf")
     parser.add_argument("--highlight", metavar="CELLS", default="", help="cells to frame, e.g. 1B2,1C3")

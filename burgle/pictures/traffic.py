@@ -31,11 +31,14 @@ from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, index_name
 from burgle.geometry.layouts import LayoutError, check_layout, encode, layout_text
 from burgle.pictures.scene import CellView, FloorScene, PictureError, Scene
 
-__all__ = ["TrafficLayer", "traffic_scene", "render_traffic", "save_traffic", "LEGEND_TEXT"]
+__all__ = ["TrafficLayer", "traffic_layer", "traffic_scene", "render_traffic", "save_traffic", "LEGEND_TEXT",
+           "LAYER_TEXT"]
 
 N = CELLS_PER_FLOOR
 
 LEGEND_TEXT = "the guard's traffic: heat · his share of steps (see below)"
+LAYER_TEXT = ("the guard's traffic: heat, how many of the 240 routes between two cells enter the cell (gabob.com's "
+              "measure, his clockwise route, GUARD-9) · his long-run share of steps there on patrol")
 CAPTION = (
     "First number: heat, how many of the 240 routes between two cells enter the cell (gabob.com's measure, "
     "with the guard's clockwise route, GUARD-9; at least 15: every cell ends 15 routes). %: his long-run share "
@@ -57,6 +60,23 @@ class TrafficLayer(OddsLayer):
         return dict(self.texts)
 
 
+def traffic_layer(walls, floor: int, maps: TrafficMaps | None = None, title: str = LAYER_TEXT) -> TrafficLayer:
+    """Both traffic maps of a floor with these walls as an overlay for any picture of that
+    floor (``burgle.pictures.add_overlay``): the tutor draws it on lesson steps that claim
+    traffic (``burgle.lessons.claims``). The shares are the patrol chain's exact ones
+    (:func:`burgle.analysis.traffic.step_shares`); *maps* if the caller has them already;
+    *title* the legend's wording (:data:`LAYER_TEXT` says it all; a traffic scene, whose
+    caption explains, uses the short :data:`LEGEND_TEXT`)."""
+    maps = traffic_maps(frozenset(walls)) if maps is None else maps
+    h = maps.heat
+    base = N * (floor - 1)
+    return TrafficLayer(
+        floor=floor, kind="traffic", title=title, method="exact",
+        values={base + i: heat_shade(h[i]) for i in range(N)},
+        texts=tuple((base + i, f"{h[i]} · {100 * float(maps.shares[i]):.1f}%") for i in range(N)),
+    )
+
+
 def _code_line(walls, floor: int | None) -> str:
     """``"Floor 2 · code 11hu0"``; a floor that is not a valid layout (JOB-3) has no code."""
     where = f"Floor {floor}" if floor is not None else ""
@@ -72,11 +92,7 @@ def _floor_scene(maps: TrafficMaps, floor: int, named: bool) -> FloorScene:
     h = maps.heat
     base = N * (floor - 1)
     share = [100 * float(x) for x in maps.shares]  # the patrol chain's exact shares (analysis.traffic)
-    layer = TrafficLayer(
-        floor=floor, kind="traffic", title=LEGEND_TEXT, method="exact",
-        values={base + i: heat_shade(h[i]) for i in range(N)},
-        texts=tuple((base + i, f"{h[i]} · {share[i]:.1f}%") for i in range(N)),
-    )
+    layer = traffic_layer(walls, floor, maps, title=LEGEND_TEXT)
     cells = tuple(
         CellView(cell=base + i, name=cell_name(base + i), row=i // 4, col=i % 4, revealed=True, kind=None,
                  title="", label="", number=None,

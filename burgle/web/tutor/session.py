@@ -191,6 +191,7 @@ class LessonSession:
         from burgle.pictures.scene import floor_alt_text
 
         sc = scene(self.game, floors=self.floors, highlights=Highlights(cells=self.highlight_cells))
+        sc = self._traffic(sc)
         if not self.predicting:
             return sc
         hidden = []
@@ -198,6 +199,17 @@ class LessonSession:
             bare = replace(fs, route=None, header=fs.header[:1])
             hidden.append(replace(bare, alt_text=floor_alt_text(bare, self.game)))
         return replace(sc, floors=tuple(hidden))
+
+    def _traffic(self, sc):
+        """A step claiming traffic on its floor's walls shows that floor's traffic map
+        (heat and share of the guard's steps) over the picture."""
+        from burgle.pictures import add_overlay
+        from burgle.pictures.traffic import traffic_layer
+
+        floors = sorted({floor_of(t.cell) for t in self.step.traffic if t.walls == "now"} & set(self.floors))
+        if not floors:
+            return sc
+        return add_overlay(sc, [traffic_layer(self.game.s.walls[f - 1], f) for f in floors])
 
     def picture(self, fmt: str = "svg"):
         """The current state drawn (:meth:`scene`; ``burgle.pictures.render_scene``)."""
