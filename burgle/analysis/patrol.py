@@ -51,14 +51,15 @@ the Crystal Ball) can be placed between two of his moves. The forecast of his ne
   Donuts or the advanced Raven's crow cancel it, Espresso/Daydreaming change its MP when
   he moves this turn; a Thermo alarm the active character would set off is not added.
 
-Exact enumeration. Every unknown draw of the current cycle takes each card nobody has
-seen with the same chance 1/(such cards), whether the deck is thick or thin; a known card
-has chance 1; after a reshuffle, 1/16, 1/15, ... So a card sequence's chance depends only
-on how many cards were drawn in each cycle, and the model enumerates only the cards drawn within the horizon, memoised
-on (guard cell, move, MP left, die face, cycle, set of seen cards). Probabilities are
-kept as integers over one common denominator and packed, one slot per figure, into a
-single Python integer per state, so summing the branches of a draw is one big-integer
-addition; results are reduced to :class:`~fractions.Fraction` at the end.
+Exact enumeration. Every unknown draw of the current cycle takes each card nobody has seen
+with the same chance 1/(such cards), whether the deck is thick or thin; a known card has
+chance 1; after a reshuffle, 1/16, 1/15, ... So a card sequence's chance depends only on
+how many cards were drawn in each cycle, and the model enumerates only the cards drawn
+within the horizon, memoised on (guard cell, move, MP left, die face, cycle, set of seen
+cards). Probabilities are kept as integers over one common denominator and packed, one
+slot per figure, into a single Python integer per state, so summing the branches of a draw
+is one big-integer addition; results are reduced to :class:`~fractions.Fraction` at the
+end.
 
 Open floor, guard on A1 heading for B1, every card but A1 and B1 seen, no trim: at B1
 he draws A1, or B1 (his own cell: draw again) and then A1, so A1 is certain; with 2 MP
