@@ -247,7 +247,7 @@ def test_prediction_choices_are_translated_and_the_answer_follows_its_choice():
     found[step.key].pop("predict.choices", None)
     from burgle.lessons import translations
 
-    local_step = translations._localize_step(step, found[step.key])
+    local_step = translations._localize_step(step, found[step.key], "es")
     assert local_step.predict.choices == ("Sí", "No, nada")
     assert local_step.predict.answer == ("Sí", "No, nada")[step.predict.choices.index(step.predict.answer)]
     assert local_step.predict.is_right(local_step.predict.answer)

@@ -172,11 +172,11 @@ def check_prose(lesson: Lesson, step: Step, happened: list, guards_before: dict)
     sequences = [r.sequence() for r in step.routes if r.kind != "loop"] + walks
     loops = [r.sequence() for r in step.routes if r.kind == "loop"]
     for name, text in _prose(step):
-        for value in claims.dice_values(text):
+        for value in claims.dice_values(text, step.lang):
             if value not in faces:
                 raise LessonError(lesson.id, f"the step's {name} states a die value {value}, but no 'dice' claim "
                                   "of this step checks it", step.key)
-        for path, quoted in claims.prose_paths(text):
+        for path, quoted in claims.prose_paths(text, step.lang):
             if not claims.vouched(path, sequences, loops):
                 raise LessonError(lesson.id, f"the step's {name} names the way {quoted!r}, but it is neither the "
                                   "guard's walk in this step nor a 'routes' claim the routing code checks", step.key)

@@ -35,9 +35,12 @@ DiceClaim(source='safe', where=37, faces=(2, 1), text='safe 3B2: 2 1')
 
 from __future__ import annotations
 
+import functools
 import re
+import tomllib
 from collections import Counter
 from dataclasses import dataclass
+from importlib import resources
 
 from burgle.geometry.board import (
     CELLS_PER_FLOOR,
@@ -120,33 +123,28 @@ def check_dice(claim: DiceClaim, happened, snapshot: dict) -> str | None:
     return "the engine rolled " + "; ".join(f"{list(f)}" for _, _, f in got)
 
 
-# Phrases in lesson prose that state a die's value. Each must be vouched for by a 'dice' claim.
-_D = r"([1-6])"
-_AND = r"(?:(?:,\s*|\s+and\s+)(?:a\s+|an\s+)?[1-6]\b)*"
-DICE_PHRASES = [
-    re.compile(r"\b(?:rolled|rolls|got)\s+(?:a\s+|an\s+)?" + _D + r"\b(?!\s*(?:dice|die|more|extra|times))" + _AND, re.I),
-    re.compile(r"\b(?:a\s+|an\s+)?" + _D + _AND + r"\s+came up\b", re.I),
-    re.compile(r"\bdice\s+(?:now\s+)?(?:read|show)\s+" + _D + _AND, re.I),
-    re.compile(r"\bdie\s+(?:still\s+|now\s+|already\s+)?shows,?\s+(?:a\s+|an\s+)?" + _D + r"\b", re.I),
-    re.compile(r"\b(?:its face|die's face)\s*[(,]\s*" + _D + r"\b", re.I),
-    re.compile(r"\bdie of\s+" + _D + r"\b", re.I),
-    re.compile(r"\bdice are\s+\[[1-6](?:,\s*[1-6])*\]", re.I),
-    re.compile(r"\bA\s+" + _D + r"\s+again\b"),
-    re.compile(r"\bdie\s+" + _D + r"\s*\+", re.I),
-    re.compile(r"\b" + _D + r"\s+(?:steps?\s+)?for his die\b", re.I),
-]
+# Phrases in lesson prose that state a die's value, per language (prose_words.toml, 'dice').
+# Each value must be vouched for by a 'dice' claim.
+_FACE = r"(?<![0-9A-Za-z_-])[1-6](?![0-9A-Za-z_-])"
 
 
-def dice_values(text: str) -> list[int]:
-    """The die faces the prose states, in order.
+def dice_values(text: str, lang: str = "en") -> list[int]:
+    """The die faces the prose in *lang* states, in order.
 
     >>> dice_values("His die shows 4 (it has gone up). Your 1st try rolls 1 die, the 2nd rolls 2 dice.")
     [4]
+    >>> dice_values("Sacaste un 2 y un 1: ningún 6. Tiras 1 dado.", "es")
+    [2, 1]
+    >>> dice_values("出た目は2と1で、6はありません。フロア2では2A1が出ました。", "ja")
+    [2, 1]
+    >>> dice_values("el dado de la planta 1 muestra ahora 4", "es")  # the faces follow the verb
+    [4]
     """
     found = []
-    for pattern in DICE_PHRASES:
+    for pattern in prose_words(lang).dice:
         for m in pattern.finditer(text):
-            found.append((m.start(), [int(d) for d in re.findall(r"(?<![\w-])[1-6](?![\w-])", m.group(0))]))
+            faces = m.group(0)[m.start(1) - m.start():] if m.re.groups and m.start(1) >= 0 else m.group(0)
+            found.append((m.start(), [int(d) for d in re.findall(_FACE, faces)]))
     return [v for _, values in sorted(found) for v in values]
 
 
@@ -284,11 +282,67 @@ def check_traffic(claim: TrafficClaim, walls) -> str | None:
 
 # ---------------------------------------------------------------------------- routes in prose
 
-_CELL = r"(?:[1-3][A-D][1-4]|(?<![\w-])[A-D][1-4])"
-_SEP = r"(?:\s*,\s*(?:then\s+|and\s+(?:then\s+)?|or\s+)?|\s+(?:then|and(?:\s+then)?|or|to)\s+|\s*(?:->|→)\s*)"
-_RUN = re.compile(rf"{_CELL}(?:{_SEP}{_CELL})+(?![\w|/])")
+_CELL = r"(?:[1-3][A-D][1-4]|(?<![0-9A-Za-z_-])[A-D][1-4])"
 _WALL_TEXT = re.compile(r"[1-3]?[A-D][1-4]\s*[|/]\s*[1-3]?[A-D][1-4]")
-_BETWEEN = re.compile(rf"\bbetween\s+(?:the\s+)?{_CELL}\s+and\s+{_CELL}", re.I)
+PROSE_WORDS = "prose_words.toml"  # in burgle/data: the words of each language (read by prose_words)
+
+
+@dataclass(frozen=True)
+class ProseWords:
+    """One language's words around cell names and die faces (prose_words.toml), compiled."""
+    lang: str
+    run: re.Pattern  # cells joined by commas and way words: a candidate route
+    choice: re.Pattern  # found in a separator: the run is a choice, not a route
+    pair: re.Pattern  # the whole separator of a two-cell run that is a pair, not a route
+    between: tuple[re.Pattern, ...]
+    dice: tuple[re.Pattern, ...]
+
+
+def _words(words) -> str:
+    """An alternation of *words*, longest first; a space inside a word matches any spaces."""
+    alts = sorted(words, key=len, reverse=True)
+    return "|".join(r"\s+".join(re.escape(part) for part in w.split()) for w in alts)
+
+
+def _compile(lang: str, table: dict) -> ProseWords:
+    required = ("spaced", "comma", "after_comma", "way", "choice", "pair", "between", "dice_join",
+                "dice_article", "dice")
+    missing = [k for k in required if k not in table]
+    if missing:
+        raise ValueError(f"{PROSE_WORDS} [{lang}] lacks {', '.join(missing)} (needs: {', '.join(required)})")
+    spaced = table["spaced"]
+    gap = r"\s+" if spaced else r"\s*"
+    edge = r"\b" if spaced else ""
+    comma, after = _words(table["comma"]), _words(table["after_comma"] + table["choice"])
+    joins = _words(table["way"] + table["choice"])
+    sep = (rf"(?:\s*(?:{comma})\s*(?:(?:{after}){gap})?|{gap}(?:{joins}){gap}|\s*(?:->|→)\s*)")
+    run = re.compile(rf"{_CELL}(?:{sep}{_CELL})+(?![0-9A-Za-z_|/])")
+    choice = re.compile(rf"{edge}(?:{_words(table['choice'])}){edge}")
+    pair = re.compile(rf"{gap}(?:{_words(table['pair'])}){gap}")
+    between = tuple(re.compile(b.replace("{cell}", _CELL), re.I) for b in table["between"])
+    die = r"(?<![0-9A-Za-z_-])([1-6])(?![0-9A-Za-z_-])"
+    dice_join = "|".join(rf"\s*{re.escape(j)}\s*" if not j.isalpha() or not spaced else rf"\s+{re.escape(j)}\s+"
+                         for j in table["dice_join"])
+    articles = table["dice_article"]
+    article = rf"(?:(?:{_words(articles)})\s+)?" if articles else ""
+    more = rf"(?:(?:{dice_join}){article}(?<![0-9A-Za-z_-])[1-6](?![0-9A-Za-z_-]))*"
+    dice = tuple(re.compile(d.replace("{article}", article).replace("{more}", more).replace("{die}", die), re.I)
+                 for d in table["dice"])
+    return ProseWords(lang, run, choice, pair, between, dice)
+
+
+@functools.cache
+def _all_prose_words() -> dict[str, ProseWords]:
+    doc = tomllib.loads(resources.files("burgle.data").joinpath(PROSE_WORDS).read_text(encoding="utf-8"))
+    return {lang: _compile(lang, table) for lang, table in doc.items()}
+
+
+def prose_words(lang: str = "en") -> ProseWords:
+    """The compiled words of *lang*; a clear error for a language the file does not have."""
+    words = _all_prose_words()
+    if lang not in words:
+        raise ValueError(f"{PROSE_WORDS} has no words for language {lang!r} (it has: {', '.join(sorted(words))})")
+    return words[lang]
 
 
 def _neighbours(x: str, y: str) -> bool:
@@ -299,18 +353,29 @@ def _neighbours(x: str, y: str) -> bool:
     return j in orthogonal_neighbours(i)
 
 
-def prose_paths(text: str) -> list[tuple[list[str], str]]:
-    """Cell sequences the prose names as a way through the building: runs of cells that share a
-    side one after another ('1A3, 1B3, 1C3 to 1D3'). A bare pair ('1D2 and 1D3', '1C3 or 1D4'),
-    a wall ('C1/C2') and 'between X and Y' are not routes."""
-    text = _WALL_TEXT.sub(" WALL ", _BETWEEN.sub(" BETWEEN ", text))
+def prose_paths(text: str, lang: str = "en") -> list[tuple[list[str], str]]:
+    """Cell sequences the prose in *lang* names as a way through the building: runs of cells
+    that share a side one after another ('1A3, 1B3, 1C3 to 1D3'). A bare pair ('1D2 and 1D3',
+    '1C3 or 1D4'), a wall ('C1/C2') and 'between X and Y' are not routes.
+
+    >>> [c for c, _ in prose_paths("Recorrió 1C1 y 1D1, robó 1C4 y siguió por 1D2 y 1D3 hasta 1C3.", "es")]
+    [['1D2', '1D3', '1C3']]
+    >>> [c for c, _ in prose_paths("1B2, 1B1 y 1C3 son vecinas; el muro entre 1C2 y 1D2.", "es")]
+    []
+    >>> [c for c, _ in prose_paths("警備員は1C4、1C3、1C2と歩きました。", "ja")]
+    [['1C4', '1C3', '1C2']]
+    """
+    words = prose_words(lang)
+    for between in words.between:
+        text = between.sub(" BETWEEN ", text)
+    text = _WALL_TEXT.sub(" WALL ", text)
     out = []
-    for m in _RUN.finditer(text):
+    for m in words.run.finditer(text):
         cells = re.findall(_CELL, m.group(0))
         seps = re.split(_CELL, m.group(0))[1:-1]
-        if any(re.search(r"\bor\b", s) for s in seps):
+        if any(words.choice.search(s) for s in seps):
             continue
-        if len(cells) == 2 and re.fullmatch(r"\s+and\s+", seps[0]):
+        if len(cells) == 2 and words.pair.fullmatch(seps[0]):
             continue
         if all(_neighbours(x, y) for x, y in zip(cells, cells[1:])):
             out.append((cells, m.group(0)))
@@ -356,5 +421,5 @@ def vouched(path: list[str], sequences, cyclic=()) -> bool:
 
 __all__ = [
     "CellError", "DICE_SOURCES", "DiceClaim", "RouteClaim", "check_dice", "check_route", "dice_values",
-    "guard_walks", "parse_dice", "parse_route", "prose_paths", "rolls", "vouched",
+    "guard_walks", "parse_dice", "parse_route", "prose_paths", "prose_words", "rolls", "vouched",
 ]

@@ -96,6 +96,7 @@ class Step:
     routes: tuple[RouteClaim, ...] = ()  # claims: routes checked by the GUARD-9 routing code
     refused: dict[str, str] = field(default_factory=dict)  # action text -> the rule its refusal cites ("" any)
     traffic: tuple[TrafficClaim, ...] = ()  # claims: a cell's heat on a floor's walls (claims.py)
+    lang: str = "en"  # the language of the step's texts (a translation sets its own)
 
 
 @dataclass(frozen=True)

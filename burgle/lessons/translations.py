@@ -256,13 +256,15 @@ def localize(lesson: Lesson, lang: str, folder=None) -> Lesson:
     if not groups:
         return lesson
     top = groups.get("", {})
-    steps = tuple(_localize_step(step, groups[step.key]) if step.key in groups else step for step in lesson.steps)
+    steps = tuple(_localize_step(step, groups[step.key], lang) if step.key in groups else step
+                  for step in lesson.steps)
     fields = {name: top[name] for name in LESSON_TEXT_FIELDS if top.get(name) and getattr(lesson, name)}
     return dataclasses.replace(lesson, steps=steps, **fields)
 
 
-def _localize_step(step, texts: dict[str, str]):
+def _localize_step(step, texts: dict[str, str], lang: str):
     fields = {name: texts[name] for name in STEP_TEXT_FIELDS if getattr(step, name) and texts.get(name)}
+    fields["lang"] = lang
     if step.wrong:
         fields["wrong"] = {action: texts.get(f"wrong.{action}", text) for action, text in step.wrong.items()}
     p = step.predict
