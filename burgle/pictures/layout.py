@@ -63,6 +63,7 @@ class Box(NamedTuple):
     hatch: str = ""
     round: float = 0.0  # corner radius (0: square)
     group: str = ""  # the marker it belongs to ("1B2:alarm"); markers of a cell never overlap
+    cell: str = ""  # a cell's own tile ("1B2"): the SVG marks it ``data-cell`` for clickable boards
 
 
 class Poly(NamedTuple):
@@ -555,9 +556,9 @@ def _floor_items(fs, x0: float, n_floors: int = 1) -> list:
     for v in fs.cells:
         x, y = x0 + v.col, v.row
         if v.revealed:
-            items.append(Box(x, y, 1, 1, PAPER if v.kind else WHITE, "none", 0, 0, "tile"))
+            items.append(Box(x, y, 1, 1, PAPER if v.kind else WHITE, "none", 0, 0, "tile", cell=v.name))
         else:
-            items.append(Box(x, y, 1, 1, LIGHT, GRID, 0, 0, "face_down", hatch="////"))
+            items.append(Box(x, y, 1, 1, LIGHT, GRID, 0, 0, "face_down", hatch="////", cell=v.name))
         if v.cell in odds:
             items.append(Box(x, y, 1, 1, _shade(float(fs.overlay.values[v.cell])), "none", 0, 1, "odds_shade"))
         items += pack_cell(x, y, v.name, cell_markers(fs, v, odds.get(v.cell), badges, sightings))

@@ -34,6 +34,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from burgle.geometry.board import cell_name, floor_of
 from burgle.data.rules import RULE_ID as RULE_TEXT, RULE_INDEX
 from burgle.engine.actions import VERBS
+from burgle.web.board import Board, cell_targets
 from burgle.web.security.limits import RequestCutOff
 from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.web.tutor.lookup import RulesLookup, query_words
@@ -254,7 +255,9 @@ class TutorApp:
         self.title_html = _html("", "burgle-lesson-title")
         self.steps_html = _html("", "burgle-steps")
         top = _box([self.home_button, self.title_html, self.steps_html], "burgle-lesson-top", vertical=False)
-        self.picture = _html("", "burgle-picture")
+        self.picture = Board(layout=_shared("layout"))  # the board: its cells are clickable (burgle.web.board)
+        self.picture.add_class("burgle-picture")
+        self.picture.on_pick(self._safe(self._pick))
         self.alt_html = _html("", "burgle-alt")
         self.picture_col = _box([self.picture, self.alt_html], "burgle-picture-col")
         self.narration = _html("", "burgle-narration")
@@ -475,14 +478,39 @@ class TutorApp:
         self.helper.focus_on(FEEDBACK)
         return fb
 
-    def click_cell(self, cell) -> Feedback | None:
-        """A click on a cell of the board (name or number). While the step asks for a
-        prediction on the board, the click is the answer; otherwise None (the board's
-        own actions handle it)."""
+    def click_cell(self, cell) -> Feedback | list | None:
+        """A click on a cell of the board (name or number), as the browser makes it: while
+        the step asks for a prediction on the board, the click is the answer; otherwise
+        the one legal action that targets the cell is done, or, with several, their list
+        is returned (the page offers them as a menu); None when the cell offers nothing."""
         s = self.session
-        if s is not None and s.predicting and s.step.predict.cells:
+        if s is None:
+            return None
+        if s.predicting and s.step.predict.cells:
             return self.answer(cell)
-        return None
+        name = cell_name(cell) if isinstance(cell, int) else str(cell).upper()
+        return self.picture.click(name) or None
+
+    def _board_targets(self) -> tuple[dict, str]:
+        """What each cell of the board offers now, and what a cell offering nothing says:
+        the step's cells to answer while it asks for a prediction on the board, else the
+        legal actions naming the cell (labelled as their buttons)."""
+        s = self.session
+        if s.predicting:
+            p = s.step.predict
+            if p.cells:
+                return {cell_name(c): [["answer", cell_name(c), f"answer {cell_name(c)}"]] for c in p.cells}, \
+                    "Answer with one of the cells offered."
+            return {}, "Answer with one of the choices offered."
+        if not s.waiting:
+            return {}, "Nothing to do on the board in this step: read it, then press Next."
+        return cell_targets(s.legal_actions(), lambda t: action_label(s.game, t)), ""
+
+    def _pick(self, kind: str, value: str) -> Feedback | None:
+        """A cell's pick sent by the board: an answer or an action."""
+        if self.session is None:
+            return None
+        return self.answer(value) if kind == "answer" else self.act(value)
 
     def _typed(self) -> None:
         text = self.typed.value.strip()
@@ -575,11 +603,11 @@ class TutorApp:
 
     def _render_picture(self) -> None:
         s = self.session
-        key = (s.lesson.id, s.index, len(s.game.log), s.predicting)
+        key = (s.lesson.id, s.index, len(s.game.log), s.predicting, s.waiting)
         if key == self._picture_key:
             return
         self._picture_key = key
-        self.picture.value = f"<div class='burgle-svg'>{svg_body(s.picture('svg'))}</div>"
+        self.picture.show(f"<div class='burgle-svg'>{svg_body(s.picture('svg'))}</div>", *self._board_targets())
         paras = "".join(f"<p>{html.escape(p)}</p>" for p in s.alt_text().split("\n") if p.strip())
         self.alt_html.value = (f"<details class='burgle-alt-details'><summary>Describe the picture in words"
                                f"</summary>{paras}</details>")
