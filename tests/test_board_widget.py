@@ -120,3 +120,16 @@ def test_board_show_sends_nothing_unchanged():
     b.show("<svg/>", {"1A1": [["act", "move 1A1", "move 1A1"]]}, "")
     b.show("<svg/>", {"1A1": [["act", "move 1A1", "move 1A1"]]}, "")
     assert seen == ["value", "targets"]
+
+
+def test_the_explorer_picture_uses_the_chosen_tool_on_a_clicked_cell():
+    from burgle.web.explorer.app import ExplorerApp
+
+    app = ExplorerApp()
+    assert app.picture.picks("C3") == [["cell", "C3", "guard: C3"]]
+    app.picture.click("C3")
+    assert app.model.setup.guard == 10 and app.errors == []
+    app.tool.value = "alarm"
+    assert app.picture.picks("A1") == [["cell", "A1", "alarm: A1"]]
+    app.picture.click("A1")
+    assert 0 in app.model.setup.alarms

@@ -159,18 +159,23 @@ function render({ model, el }) {
   }
 
   // The cell reached from `cell` by an arrow key, among the cells drawn (floors side by side).
+  // Names are "1B2" (a game's floor 1) or "B2" (a picture of one floor alone).
+  const parse = (n) => { const m = /^([1-3]?)([A-D])([1-4])$/.exec(n || ""); return m && { f: m[1], c: COLS.indexOf(m[2]), r: +m[3] }; };
   function step(cell, key) {
     const drawn = new Set(hits().map((h) => h.dataset.cell));
-    let f = +cell[0], c = COLS.indexOf(cell[1]), r = +cell[2];
-    const floors = [1, 2, 3].filter((n) => drawn.has(`${n}A1`));
+    const at = parse(cell);
+    if (!at) return cell;
+    let { f, c, r } = at;
+    const floors = Array.from(new Set(Array.from(drawn, (n) => (parse(n) || {}).f))).sort();
+    const k = floors.indexOf(f);
     if (key === "ArrowUp") r = Math.max(1, r - 1);
     else if (key === "ArrowDown") r = Math.min(4, r + 1);
     else if (key === "ArrowLeft") {
       if (c > 0) c -= 1;
-      else { const k = floors.indexOf(f); if (k > 0) { f = floors[k - 1]; c = 3; } }
+      else if (k > 0) { f = floors[k - 1]; c = 3; }
     } else if (key === "ArrowRight") {
       if (c < 3) c += 1;
-      else { const k = floors.indexOf(f); if (k >= 0 && k < floors.length - 1) { f = floors[k + 1]; c = 0; } }
+      else if (k >= 0 && k < floors.length - 1) { f = floors[k + 1]; c = 0; }
     }
     const next = `${f}${COLS[c]}${r}`;
     return drawn.has(next) ? next : cell;

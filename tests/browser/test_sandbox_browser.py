@@ -162,3 +162,30 @@ def test_save_link_and_a_bad_save_file(sandbox, tmp_path):
     page.locator(".burgle-message.burgle-message-ok").filter(has_text="Loaded").wait_for()
     wait_log_entries(page, 1)
     assert page.js_errors == []
+
+
+def test_the_board_takes_clicks(sandbox):
+    """A click on a cell does its one action; a face-down cell's label names actions only."""
+    page, root = sandbox, ".burgle-sandbox"
+
+    def hit(name):
+        return page.locator(f"{root} .burgle-picture .burgle-hit[data-cell='{name}']")
+
+    def label(name):
+        return hit(name).get_attribute("aria-label")
+
+    page.wait_for_function("() => (document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1A1']\")"
+                           " || {getAttribute: () => ''}).getAttribute('aria-label').startsWith('1A1: entrance')")
+    assert label("1A1") == "1A1: entrance 1A1"
+    hit("1A1").click()  # the one action: done at once
+    page.locator(f"{root} .burgle-log", has_text="entrance 1A1").wait_for()
+    page.wait_for_function("() => document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1A2']\")"
+                           ".getAttribute('aria-label') !== '1A2: nothing to do'")
+    for name in ("1A2", "1B1"):
+        text = label(name)
+        if text != f"{name}: nothing to do":  # a wall may stand between
+            assert re.fullmatch(rf"{name}: (move|peek|xray) {name}(, (move|peek|xray) {name})*", text), text
+    hit("1D4").click()  # nothing names it: a note, nothing done
+    page.locator(f"{root} .burgle-cell-note", has_text="Nothing to do on 1D4").wait_for()
+    assert "1D4" not in page.locator(f"{root} .burgle-log").inner_text()
+    assert not page.js_errors
