@@ -766,18 +766,39 @@ def legend_items(x, y, width, keys, texts=None, size: float = 7.0) -> tuple[list
         cy = row_top + h / 2
         for k, (kind, lines) in enumerate(zip(row, wrapped)):
             cx = x + k * colw
-            items += [i._replace(role="legend_" + i.role) for i in _legend_symbol(kind, cx + 0.18, cy)]
+            sx = cx + 0.18 * k_size
+            items += [_scaled(i, sx, cy, k_size)._replace(role="legend_" + i.role) for i in _legend_symbol(kind, sx, cy)]
             y0 = cy - line / 2 * (len(lines) - 1)
             for j, text in enumerate(lines):
-                items.append(Label(cx + 0.42, y0 + line * j, text, size, BLACK, 20, "legend", ha="left"))
+                items.append(Label(cx + 0.42 * k_size, y0 + line * j, text, size, BLACK, 20, "legend", ha="left"))
         row_top += h
     return items, row_top - y
 
 
+def _scaled(item, cx: float, cy: float, k: float):
+    """*item* scaled by *k* about (*cx*, *cy*): a legend's symbols grow with its text."""
+    if k == 1:
+        return item
+    at = lambda x, y: (cx + (x - cx) * k, cy + (y - cy) * k)  # noqa: E731
+    if isinstance(item, Box):
+        x, y = at(item.x, item.y)
+        return item._replace(x=x, y=y, w=item.w * k, h=item.h * k, round=item.round * k)
+    if isinstance(item, Dot):
+        x, y = at(item.x, item.y)
+        return item._replace(x=x, y=y, r=item.r * k)
+    if isinstance(item, (Poly, Path)):
+        return item._replace(points=tuple(at(x, y) for x, y in item.points))
+    if isinstance(item, Label):
+        x, y = at(item.x, item.y)
+        return item._replace(x=x, y=y, size=item.size * k)
+    return item
+
+
 def text_size(n_floors: int) -> float:
     """The legend's and caption's text size: a picture of several floors is shown
-    smaller, so its text is set larger (7 pt for one floor, 10.5 pt for three)."""
-    return 7.0 * (1 + 0.25 * (n_floors - 1))
+    smaller, so its text is set larger (7 pt for one floor, 12.6 pt for three: the
+    Building view, drawn across a page, keeps its legend at 11 px and more)."""
+    return 7.0 * (1 + 0.4 * (n_floors - 1))
 
 
 # ----------------------------------------------------------------------------- the whole picture

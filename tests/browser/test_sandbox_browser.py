@@ -189,3 +189,31 @@ def test_the_board_takes_clicks(sandbox):
     page.locator(f"{root} .burgle-cell-note", has_text="Nothing to do on 1D4").wait_for()
     assert "1D4" not in page.locator(f"{root} .burgle-log").inner_text()
     assert not page.js_errors
+
+
+#: The least size, in CSS pixels at the page's own scale, of any word in the pictures (issue 10 §3).
+LEAST_TEXT_PX = 11
+
+
+def rendered_text_sizes(page, root: str) -> list[tuple[str, str, float]]:
+    """(class, text, size in CSS px) of each ``<text>`` of the picture: its own font size
+    scaled by the SVG's drawn width over its viewBox width."""
+    return page.evaluate("""root => {
+        const svg = document.querySelector(root + ' .burgle-picture svg');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return Array.from(svg.querySelectorAll('text'), t =>
+            [t.getAttribute('class'), t.textContent, parseFloat(t.getAttribute('font-size')) * scale]);
+    }""", root)
+
+
+def test_the_building_view_legend_is_legible(sandbox):
+    page = sandbox
+    page.locator(".burgle-sandbox .burgle-floors button", has_text="Building").click()
+    page.wait_for_function("() => document.querySelectorAll('.burgle-sandbox .burgle-picture .burgle-hit').length"
+                           " === 48")
+    sizes = rendered_text_sizes(page, ".burgle-sandbox")
+    legend = [s for s in sizes if s[0].startswith("legend")]
+    assert legend, "the Building view has a legend"
+    small = [s for s in legend if s[2] < LEAST_TEXT_PX]
+    print(sorted(sizes, key=lambda s: s[2])[:8])
+    assert not small, f"legend text under {LEAST_TEXT_PX} px: {small[:5]}"
