@@ -1054,8 +1054,8 @@ CSS = r"""
 .burgle-happened li { margin: 1px 0; }
 .burgle-complete { margin-top: 10px; padding: 10px 12px; border-radius: 10px; background: #fff; border: 1px dashed #8cc7b1; }
 .burgle-complete .burgle-fb-sub { color: var(--b-green); margin-top: 0 !important; }
-.burgle-nav { gap: 8px; justify-content: flex-end; }
-.burgle-nav .burgle-restart { margin-right: auto; }
+.burgle-tutor .burgle-nav { gap: 8px; justify-content: flex-end; }
+.burgle-tutor .burgle-nav .burgle-restart { margin-right: auto; }
 
 /* new in issue 10: predictions, typed actions, restart confirmation, the game panel */
 .burgle-skip-box { height: 0; }
@@ -1120,6 +1120,6 @@ CSS = r"""
   .burgle-actions { padding: 10px 12px; }
   .burgle-groups { flex-direction: column; }
   .burgle-tutor .jupyter-button.burgle-action { min-width: 0; }
-  .burgle-nav { flex-wrap: wrap; }
+  .burgle-tutor .burgle-nav { flex-wrap: wrap; }
 }
 """
