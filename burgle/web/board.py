@@ -121,7 +121,7 @@ function render({ model, el }) {
     roving();
     if (picks.length === 1) send(picks[0]);
     else if (picks.length > 1) openMenu(cell, picks);
-    else note.textContent = model.get("idle") || `Nothing to do on ${cell} now.`;
+    else note.textContent = (model.get("idle") || "Nothing to do on {cell} now.").replaceAll("{cell}", cell);
   }
 
   function focusCell(cell) {
@@ -256,7 +256,8 @@ class Board(anywidget.AnyWidget):
 
     ``targets``: cell name -> list of picks ``[kind, value, label]`` (``kind`` is the
     page's own word, e.g. ``"act"`` or ``"answer"``); ``idle``: what a click on a cell
-    that offers nothing says ('' for the default "Nothing to do on 1B2 now.").
+    that offers nothing says ('' for the default "Nothing to do on 1B2 now."; ``{cell}``
+    stands for the cell clicked).
     :meth:`on_pick` registers the page's handler ``fn(kind, value)``."""
 
     _esm = _ESM

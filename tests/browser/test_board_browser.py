@@ -72,6 +72,9 @@ def test_lesson_01_played_on_the_board_by_mouse_and_keyboard(page, tutor_url):
     # step 'move 1B1': Enter on a cell with two actions opens the menu; Escape closes it
     page.wait_for_function("() => (document.querySelector(\".burgle-hit[data-cell='1B1']\")"
                            ".getAttribute('aria-label') || '').includes('move 1B1')")
+    cell(page, "1D4").click()  # nothing names it: the note says how to try any action
+    page.locator(".burgle-picture .burgle-cell-note", has_text="No legal action names 1D4 now").wait_for()
+    assert "type it in the box" in page.locator(".burgle-picture .burgle-cell-note").inner_text()
     cell(page, "1B1").focus()
     page.keyboard.press("Enter")
     menu.wait_for(state="visible")

@@ -504,7 +504,9 @@ class TutorApp:
             return {}, "Answer with one of the choices offered."
         if not s.waiting:
             return {}, "Nothing to do on the board in this step: read it, then press Next."
-        return cell_targets(s.legal_actions(), lambda t: action_label(s.game, t)), ""
+        return (cell_targets(s.legal_actions(), lambda t: action_label(s.game, t)),
+                "No legal action names {cell} now. To see what the rules say to any action, type it in the box "
+                "under the actions.")
 
     def _pick(self, kind: str, value: str) -> Feedback | None:
         """A cell's pick sent by the board: an answer or an action."""
