@@ -704,11 +704,11 @@ def _legend_texts(scene) -> dict[str, str]:
     return {"odds": "shade and %: " + "; ".join(f"floor {f}: {t}" for f, t in titles)}
 
 
-def _legend_symbol(kind, sx, cy) -> list:
+def _legend_symbol(kind, sx, cy, die: int = 3) -> list:
     if kind == "guard":
         return guard_items(sx, cy, r=0.14)
     if kind == "die":
-        return die_items(sx, cy, 3, side=0.22, role="legend_die")
+        return die_items(sx, cy, die, side=0.22, role="legend_die")
     if kind == "badge":
         return badge_items(sx, cy, "1")
     if kind == "stop":
@@ -748,9 +748,10 @@ def _legend_symbol(kind, sx, cy) -> list:
     return [Box(sx - 0.15, cy - 0.13, 0.3, 0.26, "none", PURPLE, 2.2, 16, "highlight", ls="--")]
 
 
-def legend_items(x, y, width, keys, texts=None, size: float = 7.0) -> tuple[list, float]:
+def legend_items(x, y, width, keys, texts=None, size: float = 7.0, die: int = 3) -> tuple[list, float]:
     """The legend (entries *keys*) in columns from (x, y), its text at *size* points;
-    returns its items and height. *texts* overrides entries' wording (key -> text)."""
+    returns its items and height. *texts* overrides entries' wording (key -> text);
+    *die*: the face its die shows (the face of the picture's die, when it has one)."""
     texts = {**dict(LEGEND), **(texts or {})}
     k_size = size / 7.0
     ncols = max(2, int(width // (2.9 * k_size)))
@@ -767,7 +768,7 @@ def legend_items(x, y, width, keys, texts=None, size: float = 7.0) -> tuple[list
         for k, (kind, lines) in enumerate(zip(row, wrapped)):
             cx = x + k * colw
             sx = cx + 0.18 * k_size
-            items += [_scaled(i, sx, cy, k_size)._replace(role="legend_" + i.role) for i in _legend_symbol(kind, sx, cy)]
+            items += [_scaled(i, sx, cy, k_size)._replace(role="legend_" + i.role) for i in _legend_symbol(kind, sx, cy, die)]
             y0 = cy - line / 2 * (len(lines) - 1)
             for j, text in enumerate(lines):
                 items.append(Label(cx + 0.42 * k_size, y0 + line * j, text, size, BLACK, 20, "legend", ha="left"))
@@ -825,7 +826,9 @@ def layout(scene) -> Layout:
     if keys and any(i.group.endswith(":more") for i in items):  # a full cell summarised some markers
         keys.append("more")
     if keys:
-        leg, h = legend_items(0, bottom, width, keys, _legend_texts(scene), size=text_size(n))
+        faces = {v.die_speed for f in scene.floors for v in f.cells if v.destination and v.die_speed}
+        leg, h = legend_items(0, bottom, width, keys, _legend_texts(scene), size=text_size(n),
+                              die=faces.pop() if len(faces) == 1 else 3)  # the legend's die: the board's
         items += leg
         bottom += h + 0.05
     if scene.caption:
