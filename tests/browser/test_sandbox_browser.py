@@ -197,10 +197,12 @@ LEAST_TEXT_PX = 11
 
 def rendered_text_sizes(page, root: str) -> list[tuple[str, str, float]]:
     """(class, text, size in CSS px) of each ``<text>`` of the picture: its own font size
-    scaled by the SVG's drawn width over its viewBox width."""
+    scaled as the SVG is drawn (its box over its viewBox; the smaller ratio, as the
+    default preserveAspectRatio fits the drawing in the box)."""
     return page.evaluate("""root => {
         const svg = document.querySelector(root + ' .burgle-picture svg');
-        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const box = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+        const scale = Math.min(box.width / vb.width, box.height / vb.height);
         return Array.from(svg.querySelectorAll('text'), t =>
             [t.getAttribute('class'), t.textContent, parseFloat(t.getAttribute('font-size')) * scale]);
     }""", root)
@@ -215,5 +217,11 @@ def test_the_building_view_legend_is_legible(sandbox):
     legend = [s for s in sizes if s[0].startswith("legend")]
     assert legend, "the Building view has a legend"
     small = [s for s in legend if s[2] < LEAST_TEXT_PX]
-    print(sorted(sizes, key=lambda s: s[2])[:8])
     assert not small, f"legend text under {LEAST_TEXT_PX} px: {small[:5]}"
+    # the arrow keys cross from one floor to the next, drawn side by side
+    page.locator(".burgle-sandbox .burgle-hit[data-cell='1D1']").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.getAttribute('data-cell')") == "2A1"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.getAttribute('data-cell')") == "1C1"
