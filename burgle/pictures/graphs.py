@@ -48,7 +48,7 @@ from __future__ import annotations
 import networkx as nx
 
 from burgle.analysis.guard_forecast import check_floor
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of, make_wall, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, floor_of, make_wall, orthogonal_neighbours
 from burgle.data.tiles import TILE_TYPE_BY_KEY
 from burgle.pictures.public import public_state
 
@@ -100,7 +100,7 @@ def guard_graph(game, floor: int) -> nx.Graph:
     """The guard's graph of *floor*: cells and the adjacencies he walks (GUARD-8).
 
     Edge attribute ``kind="adjacent"``; node attributes as :func:`node_attributes`."""
-    check_floor(floor)
+    check_floor(floor, game)
     layout = game.table(floor).layout
     base = N * (floor - 1)
     g = nx.Graph(floor=floor)
@@ -122,7 +122,7 @@ def player_links(game):
     s = public_state(game)
     tiles = s.tiles
     out = []
-    for floor in range(1, FLOORS + 1):
+    for floor in range(1, s.floors + 1):
         layout = game.table(floor).layout
         base = N * (floor - 1)
         for i in range(N):
@@ -138,7 +138,7 @@ def player_links(game):
                 if make_wall(i, j) in walls[floor_of(c) - 1]:
                     out.append((base + j, c, "secret_door"))
         elif t.kind == "stairs":  # TILE-18, ACT-15
-            up = c + N if floor_of(c) < FLOORS else ROOF
+            up = c + N if floor_of(c) < s.floors else ROOF  # the top floor's lead to the roof (JOB-4)
             out.append((c, up, "stairs"))
             if up != ROOF:
                 out.append((up, c, "stairs"))
@@ -149,7 +149,7 @@ def player_links(game):
         out.append((ducts[0], ducts[1], "duct"))
         out.append((ducts[1], ducts[0], "duct"))
     for a, b in s.thermal:  # TOOL-12 (the roof end only under ACT-15)
-        far = ROOF if b >= FLOORS * N else b
+        far = ROOF if b >= len(tiles) else b
         out.append((a, far, "thermal"))
         if far != ROOF:
             out.append((far, a, "thermal"))
@@ -157,10 +157,11 @@ def player_links(game):
 
 
 def building_graph(game) -> nx.MultiDiGraph:
-    """All 48 cells (plus ``"roof"`` when a link reaches it) and every player link."""
+    """All cells (48, or 32 in The Office Job; plus ``"roof"`` when a link reaches it) and
+    every player link."""
     g = nx.MultiDiGraph()
     s = public_state(game)
-    for c in range(FLOORS * N):
+    for c in range(len(s.tiles)):
         g.add_node(c, **node_attributes(game, c, s))
     for a, b, kind in player_links(game):
         if b == ROOF and ROOF not in g:
@@ -173,7 +174,7 @@ def floor_graph(game, floor: int) -> nx.MultiDiGraph:
     """One floor for the explorer: its 16 cells and every player link touching them.
 
     A link to another floor keeps its far end as a node with ``on_floor=False``."""
-    check_floor(floor)
+    check_floor(floor, game)
     base = N * (floor - 1)
     mine = set(range(base, base + N))
     g = nx.MultiDiGraph(floor=floor)

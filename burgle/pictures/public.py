@@ -11,7 +11,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from burgle.engine.state import Tile
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, parse_cell, parse_walls
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, cell_name, parse_cell, parse_walls
+from burgle.geometry.layouts import decode
 
 __all__ = ["public_state"]
 
@@ -27,8 +28,9 @@ def public_state(game) -> SimpleNamespace:
     shape of the engine's state (``tiles``, ``guards``, ``characters``, ``walls``...).
     A face-down tile has no kind here (``kind == ""``): no picture can show it."""
     v = game.view()
+    floors = len(v["walls"])  # 3 in The Bank Job, 2 in The Office Job (JOB-4)
     tiles = []
-    for c in range(FLOORS * N):
+    for c in range(floors * N):
         d = dict(v["tiles"][cell_name(c)])
         d.setdefault("kind", "")
         if "items" in d:
@@ -41,10 +43,11 @@ def public_state(game) -> SimpleNamespace:
         cell = _cell_or_none(ch["cell"])
         characters.append(SimpleNamespace(seat=ch["seat"], name=ch["character"], cell=cell, escaped=ch["escaped"],
                                           stealth=ch["stealth"], on_board=cell is not None and not ch["escaped"]))
-    thermal = [(parse_cell(a), FLOORS * N if b == "roof" else parse_cell(b)) for a, b in v["thermal"]]
+    thermal = [(parse_cell(a), ROOF if b == "roof" else parse_cell(b)) for a, b in v["thermal"]]
     return SimpleNamespace(
-        tiles=tiles, guards=guards, characters=characters, thermal=thermal,
-        walls=[parse_walls(v["walls"][str(f)]) for f in range(1, FLOORS + 1)],
+        tiles=tiles, guards=guards, characters=characters, thermal=thermal, floors=floors, job=v["job"],
+        walls=[parse_walls(v["walls"][str(f)]) for f in range(1, floors + 1)],
+        layout=tuple(decode(code) for code in v["layout"].split()),  # the walls it was set up with (JOB-5)
         crow=_cell_or_none(v["crow"]), kitty=_cell_or_none(v["kitty"]), entrance=_cell_or_none(v["entrance"]),
         outcome=v["outcome"], outcome_reason=v["outcome_reason"], phase=v["phase"], turn=v["turn"],
         active=v["active"], allowance=v["allowance"], spent=v["spent"],
