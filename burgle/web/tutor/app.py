@@ -458,9 +458,9 @@ class TutorApp:
         self._picture_key = self._actions_key = self._predict_key = None
         self._expanded = set()
         _show(self.confirm_box, False)
+        self._render_lesson()  # before it is shown: the view never shows the previous lesson's content
         _show(self.home_view, False)
         _show(self.lesson_view, True)
-        self._render_lesson()
         return self.session
 
     def act(self, action: str) -> Feedback:
