@@ -177,3 +177,21 @@ def test_a_full_cell_summarises_what_does_not_fit():
     assert "+n: more tokens than fit" in " ".join(lay.texts("legend"))
     for words in ("Raven (R", "Rook (R", "Persian Kitty", "Crowbar", "thermal link up", "2 Stealth tokens"):
         assert words in sc.alt_text, words
+
+
+def test_the_building_view_legend_is_set_large_and_nothing_in_it_overlaps():
+    """Issue 10 §3: the three-floor picture is drawn across a page at about 0.9 of its
+    size, so its legend is set at 12.6 pt (11 px and more as drawn; the browser test
+    measures it), its symbols grow with it, and no two of its entries overlap."""
+    game = Game.new(seed=2, characters=["hawk", "raven"])
+    game.apply("entrance 1B2")
+    for floors, least in ((None, 12.6), (1, 7.0)):
+        lay = layout(scene(game, floors=floors))
+        texts = [i for i in lay.items if i.role == "legend"]
+        symbols = [i for i in lay.items if i.role.startswith("legend_")]
+        assert texts and symbols and min(t.size for t in texts) >= least
+        boxes = [bbox(i) for i in texts]
+        for k, a in enumerate(boxes):
+            assert not any(overlap(a, b) for b in boxes[k + 1:]), texts[k].text
+            assert not any(overlap(a, bbox(s)) for s in symbols), texts[k].text
+        assert max(b[2] for b in boxes) <= lay.xmax  # inside the picture

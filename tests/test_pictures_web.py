@@ -17,3 +17,17 @@ def test_explorer_danger_map_draws_the_die_face_it_shows(speed):
     html = patrol_html(ex.patrol(), ex.setup, "enter")
     faces = [f for f in DIE_FACES if f in html]
     assert faces == [DIE_FACES[speed - 1]]
+
+
+@pytest.mark.parametrize("speed", [1, 4, 6])
+def test_the_explorer_pictures_legend_shows_his_die_as_it_is(speed):
+    """Issue 10 §6: the picture's die and the legend's show the same face."""
+    import re
+
+    from burgle.web.explorer.model import Explorer
+
+    ex = Explorer()
+    ex.set_speed(speed)
+    svg = ex.svg()
+    assert len(re.findall(r'class="die_pip"', svg)) == speed
+    assert len(re.findall(r'class="legend_\w*die_pip"', svg)) == speed

@@ -15,6 +15,7 @@ import ipywidgets as widgets  # noqa: E402
 
 from burgle.lessons import load_lesson  # noqa: E402
 from burgle.web.tutor import TutorApp  # noqa: E402
+from burgle.web.board import Board  # noqa: E402
 from burgle.web.tutor.session import Progress  # noqa: E402
 
 TUTORIALS = Path(__file__).parents[1] / "tutorials"
@@ -66,8 +67,9 @@ def test_the_app_has_every_contract_class_once_where_tests_need_one(app):
     for cls in SINGLE:
         assert len(with_class(app, cls)) == 1, cls
     assert isinstance(with_class(app, "burgle-search")[0], widgets.Text)
-    assert all(isinstance(w, widgets.HTML) for cls in ("burgle-narration", "burgle-picture", "burgle-feedback")
+    assert all(isinstance(w, widgets.HTML) for cls in ("burgle-narration", "burgle-feedback")
                for w in with_class(app, cls))
+    assert isinstance(with_class(app, "burgle-picture")[0], Board)  # the board, its cells clickable
 
 
 def test_the_real_tutorials_folder_lists_every_lesson_file():
@@ -353,7 +355,8 @@ def test_a_prediction_step_asks_first_on_the_board_then_shows_the_route(all_less
     assert "Nothing changed" not in app.feedback.value and all(b.disabled for b in app.answer_buttons)
     assert app.picture.value != hidden  # the route is drawn now
     assert "move 1C2" in [b.description for b in app.action_buttons]
-    assert app.click_cell("1B1") is None  # answered: a click is no answer any more
+    app.click_cell("1B1")  # answered: a click is no answer any more (at most an action on 1B1)
+    assert app.session.answered == "1C2"
 
 
 def test_choice_predictions_by_button(all_lessons):

@@ -45,6 +45,7 @@ import networkx as nx
 from burgle.analysis.guard_forecast import check_floor
 from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, floor_of, make_wall, orthogonal_neighbours
 from burgle.data.tiles import TILE_TYPE_BY_KEY
+from burgle.pictures.public import public_state
 
 __all__ = ["ROOF", "LINK_KINDS", "building_graph", "floor_graph", "guard_graph", "player_links", "node_attributes"]
 
@@ -53,9 +54,10 @@ ROOF = "roof"
 LINK_KINDS = ("adjacent", "secret_door", "duct", "stairs", "walk_down", "thermal")
 
 
-def node_attributes(game, c: int) -> dict:
-    """What a player sees on cell *c*, as plain data (see the module docstring)."""
-    s = game.s
+def node_attributes(game, c: int, s=None) -> dict:
+    """What a player sees on cell *c*, as plain data (see the module docstring); *s*: the
+    game's :func:`~burgle.pictures.public.public_state`, when the caller has it already."""
+    s = public_state(game) if s is None else s
     t = s.tiles[c]
     index = c % N
     floor = floor_of(c)
@@ -97,8 +99,9 @@ def guard_graph(game, floor: int) -> nx.Graph:
     layout = game.table(floor).layout
     base = N * (floor - 1)
     g = nx.Graph(floor=floor)
+    s = public_state(game)
     for i in range(N):
-        g.add_node(base + i, **node_attributes(game, base + i))
+        g.add_node(base + i, **node_attributes(game, base + i, s))
     for i in range(N):
         for j in layout.neighbours[i]:
             if i < j:
@@ -111,7 +114,7 @@ def player_links(game):
 
     Adjacency appears in both directions. Restrictions that depend on who moves or
     on round effects (Time Lock, the Painting, Gymnastics) are not applied."""
-    s = game.s
+    s = public_state(game)
     tiles = s.tiles
     out = []
     for floor in range(1, s.floors + 1):
@@ -152,8 +155,9 @@ def building_graph(game) -> nx.MultiDiGraph:
     """All cells (48, or 32 in The Office Job; plus ``"roof"`` when a link reaches it) and
     every player link."""
     g = nx.MultiDiGraph()
-    for c in range(len(game.s.tiles)):
-        g.add_node(c, **node_attributes(game, c))
+    s = public_state(game)
+    for c in range(len(s.tiles)):
+        g.add_node(c, **node_attributes(game, c, s))
     for a, b, kind in player_links(game):
         if b == ROOF and ROOF not in g:
             g.add_node(ROOF, name="roof", on_floor=False)
@@ -169,14 +173,15 @@ def floor_graph(game, floor: int) -> nx.MultiDiGraph:
     base = N * (floor - 1)
     mine = set(range(base, base + N))
     g = nx.MultiDiGraph(floor=floor)
+    s = public_state(game)
     for c in sorted(mine):
-        g.add_node(c, **node_attributes(game, c))
+        g.add_node(c, **node_attributes(game, c, s))
     for a, b, kind in player_links(game):
         if a not in mine and b not in mine:
             continue
         for end in (a, b):
             if end not in g:
-                attrs = {"name": "roof"} if end == ROOF else node_attributes(game, end)
+                attrs = {"name": "roof"} if end == ROOF else node_attributes(game, end, s)
                 attrs["on_floor"] = False
                 g.add_node(end, **attrs)
         g.add_edge(a, b, kind=kind)

@@ -63,6 +63,7 @@ class Box(NamedTuple):
     hatch: str = ""
     round: float = 0.0  # corner radius (0: square)
     group: str = ""  # the marker it belongs to ("1B2:alarm"); markers of a cell never overlap
+    cell: str = ""  # a cell's own tile ("1B2"): the SVG marks it ``data-cell`` for clickable boards
 
 
 class Poly(NamedTuple):
@@ -555,9 +556,9 @@ def _floor_items(fs, x0: float, n_floors: int = 1) -> list:
     for v in fs.cells:
         x, y = x0 + v.col, v.row
         if v.revealed:
-            items.append(Box(x, y, 1, 1, PAPER if v.kind else WHITE, "none", 0, 0, "tile"))
+            items.append(Box(x, y, 1, 1, PAPER if v.kind else WHITE, "none", 0, 0, "tile", cell=v.name))
         else:
-            items.append(Box(x, y, 1, 1, LIGHT, GRID, 0, 0, "face_down", hatch="////"))
+            items.append(Box(x, y, 1, 1, LIGHT, GRID, 0, 0, "face_down", hatch="////", cell=v.name))
         if v.cell in odds:
             items.append(Box(x, y, 1, 1, _shade(float(fs.overlay.values[v.cell])), "none", 0, 1, "odds_shade"))
         items += pack_cell(x, y, v.name, cell_markers(fs, v, odds.get(v.cell), badges, sightings))
@@ -703,11 +704,11 @@ def _legend_texts(scene) -> dict[str, str]:
     return {"odds": "shade and %: " + "; ".join(f"floor {f}: {t}" for f, t in titles)}
 
 
-def _legend_symbol(kind, sx, cy) -> list:
+def _legend_symbol(kind, sx, cy, die: int = 3) -> list:
     if kind == "guard":
         return guard_items(sx, cy, r=0.14)
     if kind == "die":
-        return die_items(sx, cy, 3, side=0.22, role="legend_die")
+        return die_items(sx, cy, die, side=0.22, role="legend_die")
     if kind == "badge":
         return badge_items(sx, cy, "1")
     if kind == "stop":
@@ -747,9 +748,10 @@ def _legend_symbol(kind, sx, cy) -> list:
     return [Box(sx - 0.15, cy - 0.13, 0.3, 0.26, "none", PURPLE, 2.2, 16, "highlight", ls="--")]
 
 
-def legend_items(x, y, width, keys, texts=None, size: float = 7.0) -> tuple[list, float]:
+def legend_items(x, y, width, keys, texts=None, size: float = 7.0, die: int = 3) -> tuple[list, float]:
     """The legend (entries *keys*) in columns from (x, y), its text at *size* points;
-    returns its items and height. *texts* overrides entries' wording (key -> text)."""
+    returns its items and height. *texts* overrides entries' wording (key -> text);
+    *die*: the face its die shows (the face of the picture's die, when it has one)."""
     texts = {**dict(LEGEND), **(texts or {})}
     k_size = size / 7.0
     ncols = max(2, int(width // (2.9 * k_size)))
@@ -765,18 +767,39 @@ def legend_items(x, y, width, keys, texts=None, size: float = 7.0) -> tuple[list
         cy = row_top + h / 2
         for k, (kind, lines) in enumerate(zip(row, wrapped)):
             cx = x + k * colw
-            items += [i._replace(role="legend_" + i.role) for i in _legend_symbol(kind, cx + 0.18, cy)]
+            sx = cx + 0.18 * k_size
+            items += [_scaled(i, sx, cy, k_size)._replace(role="legend_" + i.role) for i in _legend_symbol(kind, sx, cy, die)]
             y0 = cy - line / 2 * (len(lines) - 1)
             for j, text in enumerate(lines):
-                items.append(Label(cx + 0.42, y0 + line * j, text, size, BLACK, 20, "legend", ha="left"))
+                items.append(Label(cx + 0.42 * k_size, y0 + line * j, text, size, BLACK, 20, "legend", ha="left"))
         row_top += h
     return items, row_top - y
 
 
+def _scaled(item, cx: float, cy: float, k: float):
+    """*item* scaled by *k* about (*cx*, *cy*): a legend's symbols grow with its text."""
+    if k == 1:
+        return item
+    at = lambda x, y: (cx + (x - cx) * k, cy + (y - cy) * k)  # noqa: E731
+    if isinstance(item, Box):
+        x, y = at(item.x, item.y)
+        return item._replace(x=x, y=y, w=item.w * k, h=item.h * k, round=item.round * k)
+    if isinstance(item, Dot):
+        x, y = at(item.x, item.y)
+        return item._replace(x=x, y=y, r=item.r * k)
+    if isinstance(item, (Poly, Path)):
+        return item._replace(points=tuple(at(x, y) for x, y in item.points))
+    if isinstance(item, Label):
+        x, y = at(item.x, item.y)
+        return item._replace(x=x, y=y, size=item.size * k)
+    return item
+
+
 def text_size(n_floors: int) -> float:
     """The legend's and caption's text size: a picture of several floors is shown
-    smaller, so its text is set larger (7 pt for one floor, 10.5 pt for three)."""
-    return 7.0 * (1 + 0.25 * (n_floors - 1))
+    smaller, so its text is set larger (7 pt for one floor, 12.6 pt for three: the
+    Building view, drawn across a page, keeps its legend at 11 px and more)."""
+    return 7.0 * (1 + 0.4 * (n_floors - 1))
 
 
 # ----------------------------------------------------------------------------- the whole picture
@@ -803,7 +826,9 @@ def layout(scene) -> Layout:
     if keys and any(i.group.endswith(":more") for i in items):  # a full cell summarised some markers
         keys.append("more")
     if keys:
-        leg, h = legend_items(0, bottom, width, keys, _legend_texts(scene), size=text_size(n))
+        faces = {v.die_speed for f in scene.floors for v in f.cells if v.destination and v.die_speed}
+        leg, h = legend_items(0, bottom, width, keys, _legend_texts(scene), size=text_size(n),
+                              die=faces.pop() if len(faces) == 1 else 3)  # the legend's die: the board's
         items += leg
         bottom += h + 0.05
     if scene.caption:

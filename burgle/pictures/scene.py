@@ -45,6 +45,7 @@ from burgle.data.cards import CHARACTER_NAMES, LOOT_BY_KEY, TOOL_BY_KEY
 from burgle.data.tiles import TILE_TYPE_BY_KEY
 from burgle.engine.errors import BurgleError
 from burgle.geometry.routing import explain_route, route_table
+from burgle.pictures.public import public_state
 
 __all__ = [
     "PictureError",
@@ -387,8 +388,7 @@ def _walls_of(floor_walls, base: int) -> tuple[tuple[int, int], ...]:
 # ----------------------------------------------------------------------------- scene from a game
 
 
-def _marks(game, c: int, t) -> list[Mark]:
-    s = game.s
+def _marks(s, c: int, t) -> list[Mark]:
     m: list[Mark] = []
     if t.alarm:
         m.append(Mark("alarm", "!", "alarm token"))
@@ -493,8 +493,8 @@ def _header(floor: int, fc: GuardForecast, over: bool = False) -> tuple[str, ...
     return (title, line2, line3)
 
 
-def _floor_scene(game, floor: int, hl: "_Resolved", fc: GuardForecast) -> FloorScene:
-    s = game.s
+def _floor_scene(game, floor: int, hl: "_Resolved", fc: GuardForecast, s=None) -> FloorScene:
+    s = public_state(game) if s is None else s  # the view only: never a face-down tile's kind
     base = N * (floor - 1)
     guard = s.guards[floor - 1]
     crew = _crew_labels(s.characters)
@@ -511,14 +511,14 @@ def _floor_scene(game, floor: int, hl: "_Resolved", fc: GuardForecast) -> FloorS
             if ch.on_board and ch.cell == c:
                 occ.append(Occupant("character", crew[ch.seat], CHARACTER_NAMES.get(ch.name, ch.name),
                                     stealth=ch.stealth, seat=ch.seat, active=ch.seat == s.active))
-        ttype = TILE_TYPE_BY_KEY[t.kind]
+        ttype = TILE_TYPE_BY_KEY[t.kind] if t.revealed else None
         cells.append(CellView(
             cell=c, name=cell_name(c), row=i // 4, col=i % 4, revealed=t.revealed,
             kind=t.kind if t.revealed else None,
-            title=ttype.name if t.revealed else "face down",
-            label=TILE_LABELS.get(t.kind, ttype.short) if t.revealed else "",
+            title=ttype.name if ttype else "face down",
+            label=TILE_LABELS.get(t.kind, ttype.short) if ttype else "",
             number=t.number if t.revealed else None,
-            marks=tuple(_marks(game, c, t)), occupants=tuple(occ),
+            marks=tuple(_marks(s, c, t)), occupants=tuple(occ),
             destination=guard.die == c, die_speed=guard.speed if guard.die == c else None,
             highlighted=c in hl.cells, note=hl.labels.get(c, ""),
         ))
@@ -592,10 +592,10 @@ def scene(game, floors=None, highlights=None, title: str | None = None, legend: 
     odds, see :func:`add_overlay`). Never changes the game."""
     fl = parse_floors(floors, game)
     hl = _resolve_highlights(Highlights.coerce(highlights), fl)
-    floors_ = tuple(_floor_scene(game, f, hl, forecast(game, f)) for f in fl)
+    s = public_state(game)
+    floors_ = tuple(_floor_scene(game, f, hl, forecast(game, f), s) for f in fl)
     between = tuple(a for a in hl.arrows if floor_of(a[0]) != floor_of(a[1]))
     if title is None:
-        s = game.s
         if s.outcome:
             title = f"Game over: {s.outcome} ({s.outcome_reason})"
         elif s.phase == "actions":

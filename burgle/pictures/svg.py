@@ -85,7 +85,8 @@ def svg_element(item, x0: float = 0.0, y0: float = 0.0) -> str:
         x, y, w, h = (item.x - x0) * PT, (item.y - y0) * PT, item.w * PT, item.h * PT
         rx = f' rx="{_num(item.round * PT)}"' if item.round else ""
         geo = f'x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}"{rx}'
-        out = f'<rect class="{role}" {geo}{_paint("fill", item.face)}{_stroke(item.edge, item.lw, item.ls)}/>'
+        cell = f' data-cell="{item.cell}"' if item.cell else ""
+        out = f'<rect class="{role}"{cell} {geo}{_paint("fill", item.face)}{_stroke(item.edge, item.lw, item.ls)}/>'
         if item.hatch:  # matplotlib draws the hatch in the edge colour, over the face
             out += f'<rect class="{role}_hatch" {geo} fill="url(#{HATCH_ID})" stroke="none"/>'
         return out

@@ -149,3 +149,19 @@ def test_page_shows_no_code(explorer):
     html = explorer.content()
     assert "ExplorerApp()" not in html and "test-only" not in html
     assert explorer.locator(".burgle-explorer").count() == 1
+
+
+def test_the_picture_takes_clicks_and_keys_with_the_chosen_tool(explorer):
+    """Issue 10 §2: the picture's cells act as the grid's buttons do (the chosen tool)."""
+    page = explorer
+    hit = page.locator(".burgle-explorer .burgle-picture .burgle-hit[data-cell='C3']")
+    assert hit.get_attribute("aria-label") == "C3: guard: C3"
+    hit.click()
+    wait_text(page, ".burgle-route", "Route from C3 to his destination D2")
+    page.locator(".burgle-explorer .burgle-picture .burgle-hit[data-cell='C3']").focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.getAttribute('data-cell')") == "B4"
+    page.keyboard.press("Enter")
+    wait_text(page, ".burgle-route", "Route from B4 to his destination D2")
+    assert page.js_errors == []

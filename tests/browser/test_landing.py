@@ -20,3 +20,25 @@ def test_bar_opens_the_explorer_and_the_sandbox_and_back(page, tutor_url):
         state="visible", timeout=LOAD_TIMEOUT_MS)
     page.locator(".burgle-nav-tutor").click()
     page.locator(".burgle-tutor .burgle-lesson").first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    page.locator(".burgle-tutor .burgle-lesson").first.wait_for(state="visible")
+
+
+def test_the_bar_does_not_move_between_pages(page, tutor_url):
+    """Issue 10 §5: the tab bar stays put; each page names itself in the tab title."""
+    def bar():
+        return [page.locator(f".burgle-nav-{name}").bounding_box() for name in ("tutor", "explorer", "sandbox")]
+
+    open_tutor(page, tutor_url)
+    where = {"tutor": bar()}
+    assert page.title() == "Burgle Bros. tutor"
+    for name, ready, title in (("explorer", ".burgle-explorer.burgle-ready", "Burgle Bros. guard explorer"),
+                               ("sandbox", ".burgle-sandbox.burgle-ready", "Burgle Bros. sandbox")):
+        page.locator(f".burgle-nav-{name}").click()
+        page.locator(ready).first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_function("t => document.title === t", arg=title)
+        where[name] = bar()
+    page.locator(".burgle-nav-tutor").click()
+    page.locator(".burgle-tutor .burgle-lesson").first.wait_for(state="visible")
+    page.wait_for_function("() => document.title === 'Burgle Bros. tutor'")
+    where["back"] = bar()
+    assert where["explorer"] == where["tutor"] == where["sandbox"] == where["back"], where

@@ -162,3 +162,66 @@ def test_save_link_and_a_bad_save_file(sandbox, tmp_path):
     page.locator(".burgle-message.burgle-message-ok").filter(has_text="Loaded").wait_for()
     wait_log_entries(page, 1)
     assert page.js_errors == []
+
+
+def test_the_board_takes_clicks(sandbox):
+    """A click on a cell does its one action; a face-down cell's label names actions only."""
+    page, root = sandbox, ".burgle-sandbox"
+
+    def hit(name):
+        return page.locator(f"{root} .burgle-picture .burgle-hit[data-cell='{name}']")
+
+    def label(name):
+        return hit(name).get_attribute("aria-label")
+
+    page.wait_for_function("() => (document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1A1']\")"
+                           " || {getAttribute: () => ''}).getAttribute('aria-label').startsWith('1A1: entrance')")
+    assert label("1A1") == "1A1: entrance 1A1"
+    hit("1A1").click()  # the one action: done at once
+    page.locator(f"{root} .burgle-log", has_text="entrance 1A1").wait_for()
+    page.wait_for_function("() => document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1A2']\")"
+                           ".getAttribute('aria-label') !== '1A2: nothing to do'")
+    for name in ("1A2", "1B1"):
+        text = label(name)
+        if text != f"{name}: nothing to do":  # a wall may stand between
+            assert re.fullmatch(rf"{name}: (move|peek|xray) {name}(, (move|peek|xray) {name})*", text), text
+    hit("1D4").click()  # nothing names it: a note, nothing done
+    page.locator(f"{root} .burgle-cell-note", has_text="Nothing to do on 1D4").wait_for()
+    assert "1D4" not in page.locator(f"{root} .burgle-log").inner_text()
+    assert not page.js_errors
+
+
+#: The least size, in CSS pixels at the page's own scale, of any word in the pictures (issue 10 §3).
+LEAST_TEXT_PX = 11
+
+
+def rendered_text_sizes(page, root: str) -> list[tuple[str, str, float]]:
+    """(class, text, size in CSS px) of each ``<text>`` of the picture: its own font size
+    scaled as the SVG is drawn (its box over its viewBox; the smaller ratio, as the
+    default preserveAspectRatio fits the drawing in the box)."""
+    return page.evaluate("""root => {
+        const svg = document.querySelector(root + ' .burgle-picture svg');
+        const box = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+        const scale = Math.min(box.width / vb.width, box.height / vb.height);
+        return Array.from(svg.querySelectorAll('text'), t =>
+            [t.getAttribute('class'), t.textContent, parseFloat(t.getAttribute('font-size')) * scale]);
+    }""", root)
+
+
+def test_the_building_view_legend_is_legible(sandbox):
+    page = sandbox
+    page.locator(".burgle-sandbox .burgle-floors button", has_text="Building").click()
+    page.wait_for_function("() => document.querySelectorAll('.burgle-sandbox .burgle-picture .burgle-hit').length"
+                           " === 48")
+    sizes = rendered_text_sizes(page, ".burgle-sandbox")
+    legend = [s for s in sizes if s[0].startswith("legend")]
+    assert legend, "the Building view has a legend"
+    small = [s for s in legend if s[2] < LEAST_TEXT_PX]
+    assert not small, f"legend text under {LEAST_TEXT_PX} px: {small[:5]}"
+    # the arrow keys cross from one floor to the next, drawn side by side
+    page.locator(".burgle-sandbox .burgle-hit[data-cell='1D1']").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.getAttribute('data-cell')") == "2A1"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.getAttribute('data-cell')") == "1C1"

@@ -171,7 +171,13 @@ def test_the_static_site_plays_lesson_1_explorer_and_sandbox_offline(visit, site
     page.locator(".burgle-sandbox button.burgle-more-actions").click()  # the 16 entrances are folded
     for n, action in enumerate(("entrance 1B2", "move 1B1", "peek 1C1"), 1):
         before = page.locator(".burgle-sandbox .burgle-picture svg").first.evaluate("s => s.outerHTML")
-        page.locator(".burgle-sandbox button.burgle-action").filter(has_text=exact(action)).click()
+        if n < 3:
+            page.locator(".burgle-sandbox button.burgle-action").filter(has_text=exact(action)).click()
+        else:  # on the board itself (issue 10 §2): the cell offers move and peek
+            page.wait_for_function("() => (document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1C1']\")"
+                                   " || {getAttribute: () => ''}).getAttribute('aria-label').includes('peek 1C1')")
+            page.locator(".burgle-sandbox .burgle-hit[data-cell='1C1']").click()
+            page.locator(".burgle-sandbox .burgle-cell-choice").filter(has_text=exact(action)).click()
         page.wait_for_function(
             "n => document.querySelectorAll('.burgle-sandbox .burgle-log .burgle-log-entry').length === n", arg=n)
         wait_changed(page, ".burgle-sandbox .burgle-picture svg", before)

@@ -158,6 +158,7 @@ def test_rules_lookup_opens_the_lesson_teaching_the_rule(page, tutor_url):
     hit.click()
 
     page.locator(".burgle-lesson-view").wait_for(state="visible")
+    page.wait_for_function("() => (document.querySelector('.burgle-lesson-title h1') || {}).innerText?.trim()")
     shown = words(page.locator(".burgle-lesson-title").inner_text())
     opened = [lid for lid, title in titles.items() if title in shown]
     assert opened and opened[0] in teaching, (shown, teaching)

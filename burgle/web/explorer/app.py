@@ -29,6 +29,7 @@ from burgle.web.explorer.building import JOB_CHOICES, MAX_SEED, Building
 from burgle.web.explorer.model import ALL_WALLS, MAX_TURNS, TRIM, Explorer, ExplorerError, Player, Setup
 from burgle.web.ui import (BASE_CSS, BrowserValue, PageHelper, StatusMessages, box, button, esc, html_widget,
                            set_value, show, svg_body, toggle_class)
+from burgle.web.board import Board
 
 __all__ = ["ExplorerApp"]
 
@@ -217,7 +218,9 @@ class ExplorerApp(StatusMessages):
         # --- picture and answers
         self.message = html_widget("", "burgle-message")
         self.question = box([], "burgle-question")
-        self.picture = html_widget("", "burgle-picture")
+        self.picture = Board()  # a click on a cell of the picture uses the chosen tool (burgle.web.board)
+        self.picture.add_class("burgle-picture")
+        self.picture.on_pick(self._safe(lambda _kind, cell: self.click_cell(cell)))
         self.alt = html_widget("", "burgle-alt")
         picture_col = box([self.message, self.question, self.picture, self.alt], "burgle-card", "burgle-picture-col")
 
@@ -444,6 +447,12 @@ class ExplorerApp(StatusMessages):
 
     def _show_tool_help(self) -> None:
         set_value(self.tool_help, "value", f"<p class='burgle-muted burgle-small'>{TOOL_HELP[self.tool.value]}</p>")
+        self.picture.show(targets=self._board_targets())
+
+    def _board_targets(self) -> dict:
+        """Each cell of the picture offers the chosen tool there (as the grid's buttons do)."""
+        tool = next(label for label, v in TOOL_OPTIONS if v == self.tool.value).lower()
+        return {index_name(i): [["cell", index_name(i), f"{tool}: {index_name(i)}"]] for i in range(16)}
 
     def _sync(self, widget, name, value) -> None:
         self._syncing = True
@@ -458,7 +467,7 @@ class ExplorerApp(StatusMessages):
         m = self.model
         s = m.setup
         plan = m.plan()
-        set_value(self.picture, "value", f"<div class='burgle-svg'>{svg_body(m.svg())}</div>")
+        self.picture.show(f"<div class='burgle-svg'>{svg_body(m.svg())}</div>", self._board_targets())
         paras = "".join(f"<p>{esc(p)}</p>" for p in plan.text().split("\n") if p.strip())
         set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>The picture in words</summary>"
                                      f"{paras}</details>")

@@ -31,6 +31,7 @@ from burgle.web.sandbox.model import Sandbox, SandboxError
 from burgle.web.ui import (BASE_CSS, STATE_CSS, STOP_ICON, BrowserValue, PageHelper, StatusMessages, action_label,
                            box, button, card_chip, esc, game_state_html, html_widget, set_value, show, svg_body,
                            toggle_class)
+from burgle.web.board import Board, cell_targets
 from burgle.web.security.limits import shorten
 
 __all__ = ["SandboxApp"]
@@ -93,7 +94,9 @@ class SandboxApp(StatusMessages):
                                             tooltips=self._floor_tips(self._floor_count))
         self.floors.add_class("burgle-floors")
         self.floors.observe(self._safe(lambda _c: self._render_picture()), names="value")
-        self.picture = html_widget("", "burgle-picture")
+        self.picture = Board()  # the board: its cells are clickable (burgle.web.board)
+        self.picture.add_class("burgle-picture")
+        self.picture.on_pick(self._safe(lambda _kind, text: self.act(text)))
         self.alt = html_widget("", "burgle-alt")
         self.building = html_widget("", "burgle-building")
         picture_card = box([self.building, self.floors, self.picture, self.alt], "burgle-card", "burgle-picture-card")
@@ -384,7 +387,10 @@ class SandboxApp(StatusMessages):
     def _render_picture(self) -> None:
         m = self.model
         floors = self._floors()
-        set_value(self.picture, "value", f"<div class='burgle-svg'>{svg_body(m.svg(floors))}</div>")
+        targets = cell_targets(m.legal(), lambda t: action_label(m.game, t))
+        self.picture.show(f"<div class='burgle-svg'>{svg_body(m.svg(floors))}</div>", targets,
+                          "" if targets or not m.game.is_over else "The game is over: start a new game, load one, "
+                          "or rewind.")
         paras = "".join(f"<p>{esc(p)}</p>" for p in m.alt_text(floors).split("\n") if p.strip())
         set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>The picture in words</summary>"
                                      f"{paras}</details>")

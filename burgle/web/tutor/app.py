@@ -34,6 +34,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from burgle.geometry.board import cell_name, floor_of
 from burgle.data.rules import RULE_ID as RULE_TEXT, RULE_INDEX
 from burgle.engine.actions import VERBS
+from burgle.web.board import Board, cell_targets
 from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.web.tutor.lookup import RulesLookup, query_words
 from burgle.web.tutor.session import Feedback, LessonSession, Progress, lesson_sections
@@ -253,7 +254,9 @@ class TutorApp(AppPage):
         self.title_html = _html("", "burgle-lesson-title")
         self.steps_html = _html("", "burgle-steps")
         top = _box([self.home_button, self.title_html, self.steps_html], "burgle-lesson-top", vertical=False)
-        self.picture = _html("", "burgle-picture")
+        self.picture = Board(layout=_shared("layout"))  # the board: its cells are clickable (burgle.web.board)
+        self.picture.add_class("burgle-picture")
+        self.picture.on_pick(self._safe(self._pick))
         self.alt_html = _html("", "burgle-alt")
         self.picture_col = _box([self.picture, self.alt_html], "burgle-picture-col")
         self.narration = _html("", "burgle-narration")
@@ -454,9 +457,9 @@ class TutorApp(AppPage):
         self._picture_key = self._actions_key = self._predict_key = None
         self._expanded = set()
         _show(self.confirm_box, False)
+        self._render_lesson()  # before it is shown: the view never shows the previous lesson's content
         _show(self.home_view, False)
         _show(self.lesson_view, True)
-        self._render_lesson()
         return self.session
 
     def act(self, action: str) -> Feedback:
@@ -474,14 +477,41 @@ class TutorApp(AppPage):
         self.helper.focus_on(FEEDBACK)
         return fb
 
-    def click_cell(self, cell) -> Feedback | None:
-        """A click on a cell of the board (name or number). While the step asks for a
-        prediction on the board, the click is the answer; otherwise None (the board's
-        own actions handle it)."""
+    def click_cell(self, cell) -> Feedback | list | None:
+        """A click on a cell of the board (name or number), as the browser makes it: while
+        the step asks for a prediction on the board, the click is the answer; otherwise
+        the one legal action that targets the cell is done, or, with several, their list
+        is returned (the page offers them as a menu); None when the cell offers nothing."""
         s = self.session
-        if s is not None and s.predicting and s.step.predict.cells:
+        if s is None:
+            return None
+        if s.predicting and s.step.predict.cells:
             return self.answer(cell)
-        return None
+        name = cell_name(cell) if isinstance(cell, int) else str(cell).upper()
+        return self.picture.click(name) or None
+
+    def _board_targets(self) -> tuple[dict, str]:
+        """What each cell of the board offers now, and what a cell offering nothing says:
+        the step's cells to answer while it asks for a prediction on the board, else the
+        legal actions naming the cell (labelled as their buttons)."""
+        s = self.session
+        if s.predicting:
+            p = s.step.predict
+            if p.cells:
+                return {cell_name(c): [["answer", cell_name(c), f"answer {cell_name(c)}"]] for c in p.cells}, \
+                    "Answer with one of the cells offered."
+            return {}, "Answer with one of the choices offered."
+        if not s.waiting:
+            return {}, "Nothing to do on the board in this step: read it, then press Next."
+        return (cell_targets(s.legal_actions(), lambda t: action_label(s.game, t)),
+                "No legal action names {cell} now. To see what the rules say to any action, type it in the box "
+                "under the actions.")
+
+    def _pick(self, kind: str, value: str) -> Feedback | None:
+        """A cell's pick sent by the board: an answer or an action."""
+        if self.session is None:
+            return None
+        return self.answer(value) if kind == "answer" else self.act(value)
 
     def _typed(self) -> None:
         text = self.typed.value.strip()
@@ -574,11 +604,11 @@ class TutorApp(AppPage):
 
     def _render_picture(self) -> None:
         s = self.session
-        key = (s.lesson.id, s.index, len(s.game.log), s.predicting)
+        key = (s.lesson.id, s.index, len(s.game.log), s.predicting, s.waiting)
         if key == self._picture_key:
             return
         self._picture_key = key
-        self.picture.value = f"<div class='burgle-svg'>{svg_body(s.picture('svg'))}</div>"
+        self.picture.show(f"<div class='burgle-svg'>{svg_body(s.picture('svg'))}</div>", *self._board_targets())
         paras = "".join(f"<p>{html.escape(p)}</p>" for p in s.alt_text().split("\n") if p.strip())
         self.alt_html.value = (f"<details class='burgle-alt-details'><summary>Describe the picture in words"
                                f"</summary>{paras}</details>")
@@ -1003,8 +1033,8 @@ CSS = r"""
 .burgle-happened li { margin: 1px 0; }
 .burgle-complete { margin-top: 10px; padding: 10px 12px; border-radius: 10px; background: #fff; border: 1px dashed #8cc7b1; }
 .burgle-complete .burgle-fb-sub { color: var(--b-green); margin-top: 0 !important; }
-.burgle-nav { gap: 8px; justify-content: flex-end; }
-.burgle-nav .burgle-restart { margin-right: auto; }
+.burgle-tutor .burgle-nav { gap: 8px; justify-content: flex-end; }
+.burgle-tutor .burgle-nav .burgle-restart { margin-right: auto; }
 
 /* new in issue 10: predictions, typed actions, restart confirmation, the game panel */
 .burgle-skip-box { height: 0; }
@@ -1069,6 +1099,6 @@ CSS = r"""
   .burgle-actions { padding: 10px 12px; }
   .burgle-groups { flex-direction: column; }
   .burgle-tutor .jupyter-button.burgle-action { min-width: 0; }
-  .burgle-nav { flex-wrap: wrap; }
+  .burgle-tutor .burgle-nav { flex-wrap: wrap; }
 }
 """
