@@ -1,0 +1,117 @@
+"""Refusal templates: why an action is illegal, as English templates with named parameters.
+
+The legality code says ``refuse("peek.cost", who=ch.name, left=1)`` instead of writing
+the sentence itself. The result is a :class:`~burgle.engine.errors.Refusal`: the English
+text (exactly what a developer reads in ``IllegalAction``'s message) that also carries
+the key and the typed parameters, so that ``burgle.i18n.explain`` can say it in the
+learner's language from the translated template (docs/i18n.md, "Refusals and narration").
+
+Parameters are typed by name (:data:`PARAM_KINDS`): cells are cell numbers (48 and above
+is the roof), characters are character keys, cards are card keys, counts are ints, and a
+verb is the action's verb. A template that counts has its count parameter in
+:data:`COUNTED`, so a translation can pick the right plural form.
+
+>>> r = refuse("peek.cost", who="hawk", left=0)
+>>> str(r), r.key, r.params
+('a peek costs 1 action and Hawk has 0 left', 'peek.cost', {'who': 'hawk', 'left': 0})
+>>> str(refuse("move.not_linked", cell=5, who="raven", from_cell=0))[:40]
+"1B2 is not linked to Raven's cell 1A1: a"
+"""
+
+from __future__ import annotations
+
+from burgle.engine.errors import Refusal
+
+#: key -> English template. Keys are '<verb or topic>.<reason>'.
+REFUSALS: dict[str, str] = {
+    "move.not_linked": ("{cell} is not linked to {who}'s cell {from_cell}: a move goes to an adjacent cell "
+                        "with no wall between, or along revealed Stairs, Service Ducts, Secret Doors, "
+                        "Walkways or thermal links"),
+    "move.secret_door": ("{who} stands on a Secret Door: it is one-way, entered through a wall but never left "
+                         "through one, and a wall stands between {from_cell} and {cell}"),
+    "move.cost": "a move costs 1 action and {who} has {left} left",
+    "move.cost_deadbolt": "a revealed empty Deadbolt costs 3 actions in all and {who} has {left} left",
+    "move.cost_gemstone": ("the Gemstone's holder pays 1 more to enter a tile with another character and "
+                           "{who} has {left} left"),
+    "move.time_lock": "Time Lock: no one may move along Stairs or thermal links this round",
+    "move.painting": "the Painting's holder cannot pass Secret Doors or Service Ducts",
+    "move.walkway_up": "no one may move up into a revealed Walkway from below",
+    "peek.cost": "a peek costs 1 action and {who} has {left} left",
+    "peek.face_up": "{cell} is already face up; only face-down tiles can be peeked",
+    "peek.secret_door": ("{who} stands on a Secret Door: no peeking out through its walls, and a wall stands "
+                         "between {from_cell} and {cell}"),
+    "peek.not_adjacent": ("{cell} is not adjacent to {who}'s cell {from_cell} (no wall between), nor above a "
+                          "Stairs tile, above or below an Atrium, or across a thermal link"),
+    "hack.not_computer": "{who} is not on a Computer Room",
+    "hack.full": "this Computer Room already holds 6 hack tokens",
+    "hack.cost": "hacking costs 1 action and {who} has {left} left",
+    "safe.not_on": "{who} must stand on the Safe (only the advanced Peterman drills from above or below)",
+    "safe.drill_reach": "the Drill reaches only the Safe directly above or below",
+    "safe.drill_not_safe": "{cell} is not a revealed Safe",
+    "safe.not_safe": "{who} is not on a Safe",
+    "safe.cracked": "this Safe is already cracked",
+    "safe.full": "a Safe holds at most 6 dice",
+    "safe.no_dice": "the Safe has no dice yet: add a die first (2 actions)",
+    "safe.keycard": "{who} holds the Keycard and must stand on this Safe's tile",
+    "safe.cost_add": "adding a die costs 2 actions and {who} has {left} left",
+    "safe.cost_roll": "rolling costs 1 action and {who} has {left} left",
+    "escape.where": "escape is only from the floor-3 Stairs tile (or a thermal link to the roof)",
+    "escape.time_lock": "Time Lock: no one may use the Stairs or the roof link this round",
+    "escape.safes": "all 3 Safes must be cracked first ({count} still locked)",
+    "escape.loot_lying": "every Loot in play must be held: {card} lies on {cell}",
+    "escape.kitty": "the Persian Kitty is loose: its holder must catch it first",
+    "escape.cost": "escaping costs 1 action and {who} has {left} left",
+    "entrance.not_floor_1": "the entrance must be a floor-1 cell, not {cell}",
+    "entrance.first": "the players must first choose the entrance with 'entrance CELL' (a floor-1 cell)",
+    "entrance.chosen": "the entrance was chosen at setup",
+    "turn.not_available": "'{verb}' is not available now",
+    "choice.none_open": ("'{verb}' answers a choice the rules offer mid-action ({help}), and no such choice is "
+                         "open now"),
+    "chance.none_waiting": ("no chance event waits for an outcome now (outcomes are actions only when chance "
+                            "is explicit)"),
+    "verb.unknown": "'{verb}' is not an action of this game",
+}
+
+#: The kind of each parameter name: how a page renders it (``burgle.i18n.explain``).
+PARAM_KINDS: dict[str, str] = {
+    "who": "character", "cell": "cell", "from_cell": "cell", "left": "count", "count": "count",
+    "card": "card", "verb": "verb", "help": "help",
+}
+
+#: key -> the parameter that counts (a translation has a form per plural category).
+COUNTED: dict[str, str] = {key: ("left" if "{left}" in t else "count") for key, t in REFUSALS.items()
+                           if "{left}" in t or "{count}" in t}
+
+ROOF = 48
+
+
+def english(kind: str, value) -> str:
+    """A parameter as the English template shows it."""
+    if kind == "character":
+        from burgle.data.cards import CHARACTER_NAMES
+
+        return CHARACTER_NAMES.get(value) or str(value).title()
+    if kind == "cell":
+        from burgle.geometry.board import cell_name
+
+        return "the roof" if value >= ROOF else cell_name(value)
+    if kind == "card":
+        from burgle.data.cards import LOOT_BY_KEY, TOOL_BY_KEY
+
+        card = LOOT_BY_KEY.get(value) or TOOL_BY_KEY.get(value)
+        return card.name if card else str(value)
+    if kind == "help":
+        from burgle.engine.actions import VERBS
+
+        return VERBS[value].help
+    return str(value)
+
+
+def refuse(key: str, **params) -> Refusal:
+    """The refusal *key* with *params*: its English text, carrying key and params.
+    A ``help`` parameter defaults to the verb's help text (the verb is its value)."""
+    template = REFUSALS[key]
+    if "{help}" in template and "help" not in params:
+        params["help"] = params["verb"]
+    text = template.format(**{name: english(PARAM_KINDS[name], v) for name, v in params.items()})
+    return Refusal(text, key, params)

@@ -1,0 +1,205 @@
+"""The pages in Spanish and Japanese (issue 14, sections 1 and 3): refusals built from keyed
+templates, the tutor's chrome, lessons, narration and rules lookup in the learner's
+language, and the language picker (``?lang=``, remembered, the browser's languages)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from burgle.engine.errors import IllegalAction, Refusal
+from burgle.engine.game import Game
+from burgle.engine.refusals import COUNTED, PARAM_KINDS, REFUSALS, refuse
+from burgle.i18n import Translator, character_name
+from burgle.i18n.refusals import explain
+from burgle.lessons import load_all
+from burgle.web.home import BurgleHome
+from burgle.web.language import LanguagePicker
+from burgle.web.tutor import TutorApp
+from burgle.web.tutor.session import LessonSession
+from burgle.web.ui import game_state_html
+
+ENGINE = Path(__file__).resolve().parents[1] / "burgle" / "engine"
+LESSON_1 = next(l for l in load_all() if l.id == "01-first-steps")
+
+
+# ---------------------------------------------------------------- refusals: keys and params
+def _literals(node) -> list[str]:
+    """The keys a ``refuse()`` call can name: a literal, or literals picked by ``a if c else b``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _literals(node.body) + _literals(node.orelse)
+    return []
+
+
+def _refuse_calls():
+    """Every ``refuse("key", name=...)`` call in the engine: (file, key, parameter names)."""
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "refuse":
+                keys = _literals(node.args[0])
+                assert keys, f"{path.name}:{node.lineno}: refuse() needs a literal key"
+                for key in keys:
+                    yield path.name, key, {k.arg for k in node.keywords}
+
+
+def test_every_refusal_call_names_a_template_with_exactly_its_parameters():
+    used = set()
+    for where, key, names in _refuse_calls():
+        assert key in REFUSALS, f"{where}: unknown refusal key {key!r}"
+        wanted = set(re.findall(r"{(\w+)}", REFUSALS[key])) - {"help"}
+        assert names == wanted, f"{where}: {key} passes {sorted(names)}, its template uses {sorted(wanted)}"
+        used.add(key)
+    assert used == set(REFUSALS), f"templates no code uses: {sorted(set(REFUSALS) - used)}"
+    assert {p for t in REFUSALS.values() for p in re.findall(r"{(\w+)}", t)} <= set(PARAM_KINDS)
+
+
+def test_an_illegal_action_carries_its_key_and_typed_params_and_keeps_the_english_message():
+    game = Game.new(seed=1, characters=["hawk"])
+    game.apply("entrance 1A1")
+    state = game.to_json() if hasattr(game, "to_json") else None
+    with pytest.raises(IllegalAction) as info:
+        game.apply("peek 1D4")
+    exc = info.value
+    assert exc.key == "peek.not_adjacent" and exc.rule == "ACT-2"
+    assert exc.params == {"cell": 15, "who": "hawk", "from_cell": 0}  # cells as numbers, the character's key
+    assert str(exc) == ("illegal action 'peek 1D4': 1D4 is not adjacent to Hawk's cell 1A1 (no wall between), "
+                        "nor above a Stairs tile, above or below an Atrium, or across a thermal link (ACT-2)")
+    assert isinstance(exc.reason, Refusal) and exc.reason == exc.reason.__str__()
+    if state is not None:
+        assert game.to_json() == state
+
+
+def test_a_reason_without_a_template_has_no_key():
+    exc = IllegalAction("end", "plain words", "TURN-3")
+    assert exc.key is None and exc.params == {} and explain(exc, "ja") == "plain words"
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "1D4 is not adjacent to Hawk's cell 1A1"),
+    ("es", "1D4 no es adyacente a la casilla 1A1 de Halcón"),
+    ("ja", "1D4はホークのいるセル1A1に隣接していません"),
+])
+def test_explain_renders_the_refusal_in_the_language_with_names_translated_and_cells_kept(lang, expected):
+    assert explain(refuse("peek.not_adjacent", cell=15, who="hawk", from_cell=0), lang).startswith(expected)
+
+
+def test_counted_refusals_choose_the_plural_form():
+    assert set(COUNTED) == {k for k, t in REFUSALS.items() if "{left}" in t or "{count}" in t}
+    one, two = (explain(refuse("peek.cost", who="raven", left=n), "es") for n in (1, 2))
+    assert one.endswith("le queda 1") and two.endswith("le quedan 2")
+    locked = [explain(refuse("escape.safes", count=n), "es") for n in (1, 2)]
+    assert "queda 1 cerrada" in locked[0] and "quedan 2 cerradas" in locked[1]
+
+
+def test_the_roof_and_card_names_are_translated_in_refusals():
+    text = explain(refuse("escape.loot_lying", card="painting", cell=50), "es")
+    assert "Cuadro" in text and "tejado" in text
+
+
+# ---------------------------------------------------------------- grammar: counts in every language
+@pytest.mark.parametrize("lang", ["en", "es", "ja"])
+def test_the_game_panel_never_says_1_dice_or_1_cards(lang):
+    t = Translator(lang)
+    one = t.ngettext("Safe {cell}: {n} die", "Safe {cell}: {n} dice", 1).format(cell="1B2", n=1)
+    deck = t.ngettext("Patrol deck {n} card; discard pile: {seen}", "Patrol deck {n} cards; discard pile: {seen}",
+                      1).format(n=1, seen="-")
+    assert not re.search(r"\b1 (dice|cards|dados|cartas)\b", one + deck), (one, deck)
+    html_ = game_state_html(Game.new(seed=1, characters=["hawk"]), lang=lang)
+    assert not re.search(r"\b1 (dice|cards|dados|cartas)\b", html_)
+
+
+def test_the_lesson_list_counts_steps_and_lessons_in_the_language():
+    app = TutorApp(storage=False, lang="es")
+    meta = app._cards["01-first-steps"].children[2].value
+    assert re.search(r"\d+ pasos", meta) and "steps" not in meta
+    assert f"0 de {len(app.lessons)} lecciones hechas" in app.progress_html.value
+
+
+# ---------------------------------------------------------------- every string reaches the catalog
+PAGES = Path(__file__).resolve().parents[1] / "burgle" / "web"
+_CALL = re.compile(r"""(?:\b_|\.gettext|\.ngettext)\((['"])((?:(?!\1).)+)\1\s*[,)]""")
+
+
+def test_every_string_the_pages_translate_is_in_the_catalog():
+    """A string translated inside an f-string is invisible to Babel's extractor; it must be
+    marked elsewhere (N_) or it never gets a translation."""
+    from babel.messages.pofile import read_po
+
+    with open(Path(__file__).resolve().parents[1] / "burgle" / "locale" / "burgle.pot", "rb") as fp:
+        ids = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(fp) if m.id}
+    missing = [(path.name, m.group(2)) for path in sorted(PAGES.rglob("*.py"))
+               for m in _CALL.finditer(path.read_text(encoding="utf-8")) if m.group(2) not in ids]
+    assert missing == []
+
+
+# ---------------------------------------------------------------- the tutor in a language
+def test_a_session_narrates_and_refuses_in_its_language():
+    s = LessonSession(LESSON_1, 1, lang="es")
+    fb = s.try_action("peek 1D4")
+    assert fb.kind == "illegal" and fb.rule == "ACT-2"
+    assert fb.text.startswith("Las reglas no permiten 'peek 1D4': 1D4 no es adyacente")
+    fb = s.try_action("peek 1B2")
+    assert fb.right and fb.happened[0] == "Se revela 1B2: Aseo (5)."  # the engine's happenings, narrated
+
+
+def test_the_tutor_switches_language_in_place_keeping_the_lesson_and_its_step():
+    app = TutorApp(storage=False)
+    app.open_lesson("01-first-steps", 1)
+    app.act("peek 1B2")
+    assert "What the engine did" in app.feedback.value
+    game = app.session.game
+    app.set_language("ja")
+    assert app.session.game is game and app.session.index == 1
+    assert "エンジンが行ったこと" in app.feedback.value and "What the engine did" not in app.feedback.value
+    assert app.next_button.description == Translator("ja").gettext("Next ▸")
+    assert app.home_button.description == "◂ レッスン一覧"
+    assert "ステップ2" in app.steps_html.value and "data-step='2'" in app.steps_html.value
+    assert app.session.step.text != LESSON_1.steps[1].text  # the lesson's own text, translated
+    assert character_name("hawk", "ja") in app.state_html.value
+    app.set_language("en")
+    assert app.next_button.description == "Next ▸" and "What the engine did" in app.feedback.value
+
+
+def test_the_rules_lookup_shows_full_rule_texts_in_the_language():
+    app = TutorApp(storage=False, lang="es")
+    app.search.value = "GUARD-9"
+    info = app.results.children[0].children[0].value
+    assert "Regla completa" in info and "GUARD-9" in info and "Full rule" not in info
+    app.search.value = "caja fuerte"
+    assert app.hit_buttons and "Lección" in app.hit_buttons[0].description
+
+
+# ---------------------------------------------------------------- the picker
+@pytest.mark.parametrize("asked, chosen", [
+    (["es", "ja", "en-US"], "es"),  # the address first
+    (["", "ja", "es-ES,es"], "ja"),  # then the remembered choice
+    (["", "", "es-MX,es;q=0.9"], "es"),  # then the browser's languages
+    (["fr", "", "de-DE"], "en"),  # nothing the tutor speaks: English
+    (["<script>", "x" * 5000, ""], "en"),
+])
+def test_the_picker_takes_the_first_language_the_tutor_speaks(asked, chosen):
+    picker = LanguagePicker()
+    picker.asked = asked
+    assert picker.value == chosen
+
+
+def test_the_picker_ignores_a_code_the_tutor_does_not_speak():
+    picker = LanguagePicker(value="ja")
+    picker.value = "fr"
+    assert picker.value == "ja"
+
+
+def test_the_page_follows_the_picker_in_the_bar_and_every_app_built_before_or_after():
+    home = BurgleHome(TutorApp(storage=False))
+    home.open("explorer")
+    home.picker.asked = ["es", "", ""]
+    assert home.lang == "es" and home.tutor.lang == "es"
+    assert home.buttons["tutor"].description == "Lecciones" and home.picker.label == "Idioma"
+    home.open("sandbox")
+    home.picker.value = "ja"
+    assert home.tutor.lang == "ja" and home.buttons["sandbox"].description == "サンドボックス"
