@@ -6,8 +6,9 @@ knows: the ``?lang=`` of the page's address, the language remembered in ``localS
 (``burgle-lang``) and the browser's preferred languages. The kernel picks the first one
 the tutor speaks (:func:`burgle.i18n.best_language`: address, then remembered, then
 browser) and sets ``value``; the apps follow ``value``. When the learner picks a language,
-the browser remembers it, rewrites ``?lang=`` in the address when there is one (so a
-reload keeps the choice), and sets the page's ``lang`` attribute (fonts and screen
+the browser remembers it (as it does a ``?lang=`` the tutor speaks: both are explicit
+choices; the browser's own languages are not remembered), rewrites ``?lang=`` in the
+address when there is one (so a reload keeps the choice), and sets the page's ``lang`` attribute (fonts and screen
 readers use it).
 
 It runs the same on the Voila server and on the static site (the page's own address and
@@ -67,6 +68,8 @@ function render({ model, el }) {
   model.on("change:label", draw);
 
   if (!model.get("loaded")) {
+    const asked = queryLang().trim().toLowerCase().split(/[-_]/)[0];
+    if (asked && Object.prototype.hasOwnProperty.call(model.get("names"), asked)) remember(asked);  // an explicit choice
     const langs = (navigator.languages || [navigator.language || ""]).join(",");
     model.set("asked", [queryLang(), stored(), langs]);
     model.set("loaded", true);
