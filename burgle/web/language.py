@@ -94,7 +94,14 @@ function render({ model, el }) {
 export default { render };
 """
 
-_CSS = r"""
+#: Japanese text: the system's Japanese fonts first (macOS, Windows, then Noto CJK on Linux),
+#: so that kanji take their Japanese forms rather than Chinese ones; nothing is downloaded.
+#: The picker sets ``<html lang>``, which ``:lang(ja)`` follows.
+FONT_CSS = (":lang(ja) .burgle-tutor, :lang(ja) .burgle-app, :lang(ja) .burgle-site, :lang(ja) .burgle-lost "
+            "{ font-family: \"Hiragino Sans\", \"Hiragino Kaku Gothic ProN\", \"Yu Gothic UI\", \"Yu Gothic\", "
+            "Meiryo, \"Noto Sans CJK JP\", \"Noto Sans JP\", \"Source Han Sans JP\", system-ui, sans-serif; }\n")
+
+_CSS = FONT_CSS + r"""
 .burgle-lang { flex: 0 0 auto; margin-left: auto; display: flex; align-items: center; }
 .burgle-lang label { display: flex; align-items: center; gap: 6px; font-size: 13px; color: #4a5366;
   font-weight: 600; white-space: nowrap; }

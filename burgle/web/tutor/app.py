@@ -37,6 +37,7 @@ from burgle.engine.actions import VERBS
 from burgle.i18n import N_, Translator, action_help, card_name, rule as rule_in
 from burgle.i18n.languages import DEFAULT, language
 from burgle.lessons.translations import localize
+from burgle.web.language import FONT_CSS
 from burgle.web.security.limits import RequestCutOff
 from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.web.tutor.lookup import RulesLookup, query_words
@@ -370,7 +371,7 @@ class TutorApp:
         self.body = _box([self.picture_col, self.side_col], "burgle-lesson-body", vertical=False)
         self.lesson_view = _box([top, self.body], "burgle-lesson-view", own_layout=True)
 
-        children = [_html(f"<style>{CSS}{STATE_CSS}</style>", "burgle-style"), self.helper, self.header,
+        children = [_html(f"<style>{CSS}{STATE_CSS}{FONT_CSS}</style>", "burgle-style"), self.helper, self.header,
                     self.home_view, self.lesson_view]
         if self.store is not None:
             children.insert(2, self.store)
