@@ -203,3 +203,43 @@ def test_the_page_follows_the_picker_in_the_bar_and_every_app_built_before_or_af
     home.open("sandbox")
     home.picker.value = "ja"
     assert home.tutor.lang == "ja" and home.buttons["sandbox"].description == "サンドボックス"
+
+
+# ---------------------------------------------------------------- explorer and sandbox: their fixed labels
+def test_the_explorer_and_sandbox_labels_follow_the_page_and_come_back_to_english():
+    from burgle.web.language import CHROME, relabel
+    from burgle.web.sandbox import SandboxApp
+
+    app = SandboxApp()
+    relabel(app.root, "es")
+    assert app.undo_button.description == "↶ Deshacer" and app.helper.title == "Burgle Bros.: partida libre"
+    assert app.game_tabs.titles == ("Nueva partida", "Guardar y cargar")
+    assert app.typed.placeholder == "p. ej. move 1B2"
+    table = app.table.value
+    app.act(app.action_buttons[0].action)  # the app re-renders what the game shows: never mixed up
+    relabel(app.root, "ja")
+    assert app.undo_button.description == "↶ 取り消す" and app.table.value != table
+    relabel(app.root, "en")
+    assert app.undo_button.description == "↶ Undo" and app.game_tabs.titles == ("New game", "Save and load")
+    assert app.helper.title == "Burgle Bros. sandbox"
+    # every label listed is one the apps really write (a stale copy would never be shown)
+    sources = "".join(p.read_text(encoding="utf-8") for p in PAGES.rglob("*.py") if p.name != "language.py")
+    squashed = re.sub(r'"\s*\n\s*(f?)"', "", sources)
+    assert [c for c in CHROME if c not in squashed and c.replace("'", "\\'") not in squashed] == []
+
+
+def test_the_explorer_headings_in_japanese():
+    from burgle.web.explorer import ExplorerApp
+    from burgle.web.language import relabel
+
+    app = ExplorerApp()
+    relabel(app.root, "ja")
+    shown = " ".join(w.value for w in _walk(app.root) if hasattr(w, "value") and isinstance(w.value, str))
+    assert "フロア" in shown and "入力で操作" in shown and "By typing" not in shown
+    assert app.reset_button.description == "フロアをリセット"
+
+
+def _walk(w):
+    yield w
+    for c in getattr(w, "children", ()) or ():
+        yield from _walk(c)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from burgle.i18n import DEFAULT, N_, Translator
-from burgle.web.language import LanguagePicker
+from burgle.web.language import LanguagePicker, relabel
 from burgle.web.tutor import TutorApp
 
 APPS = (
@@ -55,9 +55,17 @@ def _build(name: str, lang: str = DEFAULT):
         from burgle.web.sandbox import SandboxApp
 
         app = SandboxApp()
-    if lang != DEFAULT and hasattr(app, "set_language"):
-        app.set_language(lang)
+    if lang != DEFAULT:
+        _follow(app, lang)
     return app
+
+
+def _follow(app, lang: str) -> None:
+    """*app* in *lang*: its own ``set_language``, or else its fixed labels (``relabel``)."""
+    if hasattr(app, "set_language"):
+        app.set_language(lang)
+    else:
+        relabel(app.root, lang)
 
 
 class BurgleHome:
@@ -95,8 +103,7 @@ class BurgleHome:
             return
         self._labels()
         for app in self.apps.values():
-            if hasattr(app, "set_language"):
-                app.set_language(lang)
+            _follow(app, lang)
 
     def _labels(self) -> None:
         _ = Translator(self.lang).gettext

@@ -18,10 +18,12 @@ a language code it knows.
 
 from __future__ import annotations
 
+import re
+
 import anywidget
 import traitlets
 
-from burgle.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES, best_language
+from burgle.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES, N_, Translator, best_language
 from burgle.i18n.languages import UnknownLanguage, language
 
 STORAGE_KEY = "burgle-lang"
@@ -142,3 +144,101 @@ class LanguagePicker(anywidget.AnyWidget):
 
 
 assert set(LANGUAGE_NAMES) == set(LANGUAGES)
+
+
+# ---------------------------------------------------------------- the explorer's and sandbox's chrome
+# The fixed labels of the explorer and the sandbox (buttons, headings, fields, tabs), as
+# those apps write them: :func:`relabel` shows them in a language. What those apps render
+# from the game (the explorer's explanations, the sandbox's log and panels) is not
+# translated yet (docs/i18n.md, "What is translated").
+CHROME = (
+    # explorer
+    N_("Burgle Bros. guard explorer"), N_("Routing explorer · where does the guard go?"),
+    N_("Place the pieces, read his route. Nothing here changes a game."), N_("The floor"),
+    N_("Click a cell to put the guard there."),
+    N_("The thin bars between cells are walls: click one to add or remove it."), N_("His die and speed"),
+    N_("Speed:"), N_("Moves ahead"), N_("By typing"), N_("Walls as in the rules:"), N_("side by side,"),
+    N_("one above the other. Press Enter to apply."), N_("Walls"), N_("A1|B1, C1/C2 …  (empty: no walls)"),
+    N_("Type"), N_("One command, or several separated by · or ;"), N_("Reset the floor"),
+    N_("Back to the starting floor: Bank Job floor 1, the guard on A1, his die on D2"),
+    N_("Reset the floor? Your walls, guard, alarms and players are discarded."), N_("Yes, reset"),
+    N_("Discard this floor"), N_("Keep it"), N_("Keep the floor as it is"),
+    N_("Choose what a click places (Guard, His die, Alarm, Player), then click cells on the grid. His route, "
+       "its reasons and his next moves update at once."),
+    N_("The picture in words"), N_("His route"), N_("Why this way"), N_("Alarms"), N_("His next moves"),
+    N_("Patrol odds and danger"), N_("Crew"),
+    N_("Seen"), N_("patrol cards: B2 C4"),
+    # sandbox
+    N_("Burgle Bros. sandbox"), N_("Sandbox · play The Bank Job with the rules engine"), N_("What happened"),
+    N_("Go back to"), N_("↶ Undo"), N_("Take back the last action"), N_("↷ Replay"), N_("Nothing to replay"),
+    N_("No actions yet."), N_("Your actions"), N_("Type an action"), N_("e.g. move 1B2"), N_("Try it"),
+    N_("Try the action typed in the box"), N_("The crew"), N_("The table"), N_("Hints"),
+    N_("What if I end my turn here?"),
+    N_("The chance to lose Stealth, and to be caught, before this character's next turn if it ended its turn now"),
+    N_("Suggest a move"), N_("The bot's move, and the risk of its 3 best actions"), N_("The game"), N_("New game"),
+    N_("Save and load"), N_("Seed"), N_("Start a new game"), N_("Set up a new game with this seed and crew (SETUP-1..8)"),
+    N_("Yes, discard it"), N_("Start the new game; the one on the page is lost unless saved"),
+    N_("Keep this game"), N_("Go on with the game on the page"), N_("Save…"), N_("Make a save file of this game"),
+    N_("Load a file…"), N_("Load a save file (.json) made by Save…"), N_("Load text"),
+    N_("Load the save pasted above"),
+    N_("A save as JSON: press Save… to fill this in, or paste a save here and press Load text."),
+    N_("Choose actions with the buttons, or type one; rewind to any earlier point with the dropdown under the "
+       "log. Save to a file, load it later: the same seed and actions give the same game."),
+)
+_CHROME = frozenset(CHROME)
+_TEXT_NODE = re.compile(r">([^<>]+)<")
+_NEUTRAL = re.compile(r"[\s◆A-D1-4|/,.·]*|Burgle Bros\.")  # names and notation: the same in every language
+_ATTRS = ("description", "tooltip", "placeholder", "title")
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from _walk(child)
+
+
+def _html_in(english: str, t: Translator) -> str | None:
+    """*english* HTML with each text node translated, if every text node is chrome (or
+    neutral); None for anything else (HTML the app renders from the game)."""
+    nodes = [n for n in _TEXT_NODE.findall(english) if n.strip()]
+    if not nodes or not all(n.strip() in _CHROME or _NEUTRAL.fullmatch(n.strip()) for n in nodes):
+        return None
+    return _TEXT_NODE.sub(lambda m: ">" + (m.group(1).replace(m.group(1).strip(), t.gettext(m.group(1).strip()))
+                                           if m.group(1).strip() in _CHROME else m.group(1)) + "<", english)
+
+
+def relabel(root, lang: str) -> None:
+    """Show the fixed labels under *root* (:data:`CHROME`) in *lang*; again with ``"en"``
+    to go back. A label the app has changed since (a new English text) is taken as the new
+    English. Nothing else on the page changes."""
+    t = Translator(lang)
+    for w in _walk(root):
+        english: dict = w.__dict__.setdefault("_burgle_english", {})
+        shown: dict = w.__dict__.setdefault("_burgle_shown", {})
+        names = [a for a in _ATTRS if isinstance(getattr(w, a, None), str) and w.has_trait(a)]
+        if w.has_trait("value") and isinstance(w.value, str) and "<" in w.value and "<style" not in w.value:
+            names.append("value")
+        for name in names:
+            now = getattr(w, name)
+            if name not in shown or now != shown[name]:
+                english[name] = now  # first seen, or rewritten by the app since
+            source = english[name]
+            if name == "value":
+                new = _html_in(source, t)
+                if new is None:
+                    continue
+            else:
+                if source not in _CHROME:
+                    continue
+                new = t.gettext(source)
+            if now != new:
+                setattr(w, name, new)
+            shown[name] = new
+        if w.has_trait("titles"):
+            now = tuple(w.titles)
+            if "titles" not in shown or now != shown["titles"]:
+                english["titles"] = now
+            new = tuple(t.gettext(x) if x in _CHROME else x for x in english["titles"])
+            if now != new:
+                w.titles = new
+            shown["titles"] = new
