@@ -243,3 +243,24 @@ def _walk(w):
     yield w
     for c in getattr(w, "children", ()) or ():
         yield from _walk(c)
+
+
+def test_the_sandbox_plays_in_spanish_crew_log_buttons_and_refusals():
+    from burgle.web.sandbox import SandboxApp
+
+    app = SandboxApp()
+    app.set_language("es")
+    assert "Halcón" in app.crew.value and "Hawk" not in app.crew.value
+    assert app.status.value.count("Antes del primer turno") == 1
+    assert "Planta 1" in app.table.value
+    app.act("entrance 1A1")
+    assert "Halcón" in app.log.value and "Turno 1" in app.status.value
+    groups = " ".join(w.value for w in _walk(app.actions) if hasattr(w, "value") and isinstance(w.value, str))
+    assert "Moverse" in groups
+    before = app.model.game.to_json() if hasattr(app.model.game, "to_json") else len(app.model.game.log)
+    app.typed.value = "peek 1D4"
+    assert "Rechazado: 1D4 no es adyacente" in app.message.value and "ACT-2" in app.message.value
+    after = app.model.game.to_json() if hasattr(app.model.game, "to_json") else len(app.model.game.log)
+    assert after == before
+    app.set_language("en")
+    assert "Hawk" in app.crew.value and "Turn 1" in app.status.value
