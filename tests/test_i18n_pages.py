@@ -264,3 +264,43 @@ def test_the_sandbox_plays_in_spanish_crew_log_buttons_and_refusals():
     assert after == before
     app.set_language("en")
     assert "Hawk" in app.crew.value and "Turn 1" in app.status.value
+
+
+# ---------------------------------------------------------------- pictures
+def test_the_pictures_tile_labels_are_the_drawings_own():
+    from burgle.i18n.pictures import TILE_LABELS
+    from burgle.pictures.scene import TILE_LABELS as DRAWN
+
+    assert {k: v[1] for k, v in TILE_LABELS.items()} == DRAWN
+
+
+def test_the_pictures_legend_keys_are_the_drawings_own():
+    from burgle.i18n.pictures import LEGEND
+    from burgle.pictures.layout import LEGEND as DRAWN
+
+    assert LEGEND == dict(DRAWN)
+
+
+@pytest.mark.parametrize("lang, words, english", [
+    ("es", ["Planta 1", "Aseo", "su dado: destino"], ["Floor 1", "Lavatory", "his die: destination"]),
+    ("ja", ["フロア1", "トイレ", "警備員ダイス"], ["Floor 1", "Lavatory", "his die: destination"]),
+])
+def test_a_lesson_picture_writes_its_words_and_text_alternative_in_the_language(lang, words, english):
+    s = LessonSession(LESSON_1, 1, lang=lang)
+    s.try_action("peek 1B2")
+    svg = s.picture("svg")
+    for w in words:
+        assert w in svg
+    for w in english:
+        assert f">{w}<" not in svg
+    alt = s.alt_text()
+    assert "1B2" in alt and "Floor 1:" not in alt and ("Planta 1:" in alt or "フロア1：" in alt)
+
+
+def test_the_alt_text_counts_with_plural_forms():
+    from burgle.i18n import Translator
+    from burgle.i18n.pictures import FACE_UP
+
+    t = Translator("es")
+    assert t.ngettext(*FACE_UP, 1).format(n=1, tiles="x").startswith("1 loseta boca arriba")
+    assert t.ngettext(*FACE_UP, 2).format(n=2, tiles="x").startswith("2 losetas boca arriba")

@@ -403,8 +403,16 @@ class SandboxApp(StatusMessages):
     def _render_picture(self) -> None:
         m = self.model
         floors = self._floors()
-        set_value(self.picture, "value", f"<div class='burgle-svg'>{svg_body(m.svg(floors))}</div>")
-        paras = "".join(f"<p>{esc(p)}</p>" for p in m.alt_text(floors).split("\n") if p.strip())
+        if self.lang == DEFAULT:
+            svg, alt = m.svg(floors), m.alt_text(floors)
+        else:  # the picture's words in the page's language (burgle.i18n.pictures)
+            from burgle.i18n.pictures import localize_scene
+            from burgle.pictures import render_scene, scene
+
+            sc = localize_scene(scene(m.game, floors=floors), self.lang, m.game)
+            svg, alt = render_scene(sc, "svg"), sc.alt_text
+        set_value(self.picture, "value", f"<div class='burgle-svg'>{svg_body(svg)}</div>")
+        paras = "".join(f"<p>{esc(p)}</p>" for p in alt.split("\n") if p.strip())
         summary = esc(self.t.gettext("The picture in words"))
         set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>{summary}</summary>"
                                      f"{paras}</details>")

@@ -224,14 +224,16 @@ class LessonSession:
         from burgle.pictures import Highlights, scene
         from burgle.pictures.scene import floor_alt_text
 
+        from burgle.i18n.pictures import localize_scene
+
         sc = scene(self.game, floors=self.floors, highlights=Highlights(cells=self.highlight_cells))
-        if not self.predicting:
-            return sc
-        hidden = []
-        for fs in sc.floors:
-            bare = replace(fs, route=None, header=fs.header[:1])
-            hidden.append(replace(bare, alt_text=floor_alt_text(bare, self.game)))
-        return replace(sc, floors=tuple(hidden))
+        if self.predicting:
+            hidden = []
+            for fs in sc.floors:
+                bare = replace(fs, route=None, header=fs.header[:1])
+                hidden.append(replace(bare, alt_text=floor_alt_text(bare, self.game)))
+            sc = replace(sc, floors=tuple(hidden))
+        return localize_scene(sc, self.lang, self.game)  # the words in the learner's language
 
     def picture(self, fmt: str = "svg"):
         """The current state drawn (:meth:`scene`; ``burgle.pictures.render_scene``)."""
