@@ -230,13 +230,16 @@ def test_the_explorer_and_sandbox_labels_follow_the_page_and_come_back_to_englis
 
 def test_the_explorer_headings_in_japanese():
     from burgle.web.explorer import ExplorerApp
-    from burgle.web.language import relabel
 
     app = ExplorerApp()
-    relabel(app.root, "ja")
+    app.set_language("ja")
     shown = " ".join(w.value for w in _walk(app.root) if hasattr(w, "value") and isinstance(w.value, str))
     assert "フロア" in shown and "入力で操作" in shown and "By typing" not in shown
     assert app.reset_button.description == "フロアをリセット"
+    assert "<h2>警備員の経路</h2>" in app.route.value and "速さ：" in app.speed_text.value
+    assert ">フロア1<" in app.picture.value and ">Floor 1<" not in app.picture.value
+    app.set_language("en")
+    assert "<h2>His route</h2>" in app.route.value and app.reset_button.description == "Reset the floor"
 
 
 def _walk(w):
