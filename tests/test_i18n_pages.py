@@ -307,3 +307,11 @@ def test_the_alt_text_counts_with_plural_forms():
     t = Translator("es")
     assert t.ngettext(*FACE_UP, 1).format(n=1, tiles="x").startswith("1 loseta boca arriba")
     assert t.ngettext(*FACE_UP, 2).format(n=2, tiles="x").startswith("2 losetas boca arriba")
+
+
+def test_cell_names_and_rule_ids_are_marked_in_japanese_text_too():
+    from burgle.web.tutor.app import rich
+
+    marked = rich("1B2はGUARD-9により止まります。", "ja")
+    assert "<b class='burgle-cell'>1B2</b>は" in marked and ">GUARD-9</abbr>により" in marked
+    assert "時計回り" in marked  # the rule's tooltip, in Japanese

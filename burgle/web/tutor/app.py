@@ -49,7 +49,8 @@ PAGE_TITLE = N_("Burgle Bros. tutor")
 FEEDBACK = ".burgle-tutor .burgle-feedback"
 BIG_GROUP = 12  # a group with more actions shows SHOWN_FIRST of them and a "show all" toggle
 SHOWN_FIRST = 8
-CELL_TEXT = re.compile(r"\b[1-3][A-D][1-4]\b")
+# ASCII word boundaries: in Japanese a cell name or rule id runs straight into kana (「1B2は」).
+CELL_TEXT = re.compile(r"\b[1-3][A-D][1-4]\b", re.ASCII)
 QUOTED_ACTION = re.compile(r"'([a-z][a-z-]*(?: [\w-]+){0,2})'")
 
 # Strings translated inside f-strings below, where Babel's extractor does not look: marked
@@ -73,7 +74,7 @@ KIND_HEADINGS = {
 
 # ---------------------------------------------------------------------- text helpers
 _MARKED = re.compile("|".join(f"(?P<{name}>{rx.pattern})" for name, rx in (
-    ("action", QUOTED_ACTION), ("rule", RULE_TEXT), ("cell", CELL_TEXT))))
+    ("action", QUOTED_ACTION), ("rule", RULE_TEXT), ("cell", CELL_TEXT))), re.ASCII)
 
 
 def _rule_title(rid: str, lang: str) -> str:
