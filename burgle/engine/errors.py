@@ -17,6 +17,8 @@ class Refusal(str):
     a language."""
 
     __slots__ = ("key", "params")
+    key: str
+    params: dict
 
     def __new__(cls, text: str, key: str, params: dict):
         self = super().__new__(cls, text)
