@@ -20,7 +20,9 @@ verb is the action's verb. A template that counts has its count parameter in
 
 from __future__ import annotations
 
+from burgle.data.cards import CHARACTER_NAMES, LOOT_BY_KEY, TOOL_BY_KEY
 from burgle.engine.errors import Refusal
+from burgle.geometry.board import cell_name
 
 #: key -> English template. Keys are '<verb or topic>.<reason>'.
 REFUSALS: dict[str, str] = {
@@ -83,35 +85,42 @@ COUNTED: dict[str, str] = {key: ("left" if "{left}" in t else "count") for key, 
                            if "{left}" in t or "{count}" in t}
 
 ROOF = 48
+_NEEDS_HELP = frozenset(key for key, t in REFUSALS.items() if "{help}" in t)
+
+
+def _character(key) -> str:
+    return CHARACTER_NAMES.get(key) or str(key).title()
+
+
+def _cell(cell) -> str:
+    return "the roof" if cell >= ROOF else cell_name(cell)
+
+
+def _card(key) -> str:
+    card = LOOT_BY_KEY.get(key) or TOOL_BY_KEY.get(key)
+    return card.name if card else str(key)
+
+
+def _help(verb) -> str:
+    from burgle.engine.actions import VERBS  # only for a choice verb's refusal (rare)
+
+    return VERBS[verb].help
+
+
+_ENGLISH = {"character": _character, "cell": _cell, "card": _card, "help": _help}
 
 
 def english(kind: str, value) -> str:
     """A parameter as the English template shows it."""
-    if kind == "character":
-        from burgle.data.cards import CHARACTER_NAMES
-
-        return CHARACTER_NAMES.get(value) or str(value).title()
-    if kind == "cell":
-        from burgle.geometry.board import cell_name
-
-        return "the roof" if value >= ROOF else cell_name(value)
-    if kind == "card":
-        from burgle.data.cards import LOOT_BY_KEY, TOOL_BY_KEY
-
-        card = LOOT_BY_KEY.get(value) or TOOL_BY_KEY.get(value)
-        return card.name if card else str(value)
-    if kind == "help":
-        from burgle.engine.actions import VERBS
-
-        return VERBS[value].help
-    return str(value)
+    render = _ENGLISH.get(kind)
+    return render(value) if render is not None else str(value)
 
 
 def refuse(key: str, **params) -> Refusal:
     """The refusal *key* with *params*: its English text, carrying key and params.
-    A ``help`` parameter defaults to the verb's help text (the verb is its value)."""
-    template = REFUSALS[key]
-    if "{help}" in template and "help" not in params:
+    A ``help`` parameter defaults to the verb's help text (the verb is its value).
+    Cheap: the legality code refuses many candidate actions while listing the legal ones."""
+    if key in _NEEDS_HELP and "help" not in params:
         params["help"] = params["verb"]
-    text = template.format(**{name: english(PARAM_KINDS[name], v) for name, v in params.items()})
+    text = REFUSALS[key].format_map({name: english(PARAM_KINDS[name], v) for name, v in params.items()})
     return Refusal(text, key, params)
