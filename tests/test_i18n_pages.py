@@ -315,3 +315,11 @@ def test_cell_names_and_rule_ids_are_marked_in_japanese_text_too():
     marked = rich("1B2はGUARD-9により止まります。", "ja")
     assert "<b class='burgle-cell'>1B2</b>は" in marked and ">GUARD-9</abbr>により" in marked
     assert "時計回り" in marked  # the rule's tooltip, in Japanese
+
+
+def test_tool_refusals_name_the_card_and_its_target_in_the_language():
+    text = explain(refuse("use.needs_target", card="blueprints", target="blueprints"), "es")
+    assert text == "Planos necesita un objetivo: una casilla boca abajo de cualquier planta"
+    assert str(refuse("use.needs_target", card="blueprints", target="blueprints")) == (
+        "the Blueprints needs a target: a face-down cell on any floor")  # the English, as before
+    assert explain(refuse("trade.not_held", who="hawk", item="gold_bar"), "ja") == "ホークは「gold_bar」を持っていません"

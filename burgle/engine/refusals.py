@@ -7,8 +7,9 @@ the key and the typed parameters, so that ``burgle.i18n.explain`` can say it in 
 learner's language from the translated template (docs/i18n.md, "Refusals and narration").
 
 Parameters are typed by name (:data:`PARAM_KINDS`): cells are cell numbers (48 and above
-is the roof), characters are character keys, cards are card keys, counts are ints, and a
-verb is the action's verb. A template that counts has its count parameter in
+is the roof), characters are character keys, cards are card keys, counts are ints, a
+verb is the action's verb, a ``key`` is shown as typed (a card key the player wrote) and a
+``target`` is a tool key standing for what that tool takes as its target (:data:`TOOL_TARGETS`). A template that counts has its count parameter in
 :data:`COUNTED`, so a translation can pick the right plural form.
 
 >>> r = refuse("peek.cost", who="hawk", left=0)
@@ -72,12 +73,58 @@ REFUSALS: dict[str, str] = {
     "chance.none_waiting": ("no chance event waits for an outcome now (outcomes are actions only when chance "
                             "is explicit)"),
     "verb.unknown": "'{verb}' is not an action of this game",
+    # cards: trading, picking up, the Kitty (cards/items.py)
+    "trade.not_other": "seat {seat} is not another character in this game",
+    "trade.not_here": "{other} is not on {who}'s tile; trades happen on a shared tile",
+    "trade.not_held": "{who} does not hold '{item}'",
+    "loot.gold_bar_twice": "{who} already holds a Gold Bar; no one may hold two",
+    "pickup.not_here": "no '{item}' lies on {cell}",
+    "kitty.not_holder": "only the Persian Kitty's holder may catch it",
+    "kitty.not_loose": "the Persian Kitty is not loose",
+    "kitty.elsewhere": "the Kitty is on {cell}, not on {who}'s tile",
+    # cards: Tools (cards/tools.py)
+    "use.stethoscope_choice": "the Stethoscope is used only right after a Safe roll, when the engine offers it",
+    "use.which": "say which tool: use CARD [CELL]",
+    "use.not_tool": "'{item}' is not a Tool; Tools are: {items}",
+    "use.not_held": "{who} does not hold the {card}; only its holder may use a Tool",
+    "use.bust": "{who} holds the Bust and cannot use Tools",
+    "use.stethoscope": ("the Stethoscope is used only right after a Safe roll made this turn, before cracked tokens "
+                        "are placed: the engine offers it then"),
+    "use.no_target": "the {card} takes no target: write 'use {item}'",
+    "use.crystal_ball_empty": "the Event deck is empty: the Crystal Ball has nothing to look at",
+    "use.needs_target": "the {card} needs a target: {target}",
+    "use.roof": "the roof is no target for the {card}: {target}",
+    "use.blueprints_face_up": "{cell} is already face up; the Blueprints peek a face-down tile",
+    "use.crowbar_not_adjacent": ("{cell} is not adjacent to {who}'s cell {from_cell} (same floor, a shared side, "
+                                 "no wall between)"),
+    "use.crowbar_face_down": "{cell} is face down; the Crowbar needs a revealed tile",
+    "use.donuts_no_guard": "no guard stands on {cell}; the Donuts go under a placed guard",
+    "use.donuts_twice": "the floor {floor} guard already has Donuts under him",
+    "use.dynamite": ("no wall piece stands between {who}'s cell {from_cell} and {cell}; the Dynamite destroys a wall "
+                     "on a side of your tile (never the outer border), named by the cell behind it"),
+    "use.thermal": "{cell} is not directly above or below {who}'s cell {from_cell}",
+    "use.thermal_floor_1": ("{cell} is not directly above or below {who}'s cell {from_cell}; from floor 1 the only "
+                            "link is upward"),
+    "use.virus_face_down": "{cell} is face down; the Virus needs a revealed Computer Room",
+    "use.virus_not_computer": "{cell} is not a Computer Room",
+    "use.other": "the {card} cannot be used this way",
+}
+
+#: What each Tool that needs one takes as its target (the ``target`` parameter: a tool key).
+TOOL_TARGETS: dict[str, str] = {
+    "blueprints": "a face-down cell on any floor",
+    "crowbar": "a revealed tile adjacent to you",
+    "donuts": "the cell of a placed guard",
+    "dynamite": "the neighbouring cell across a wall of your tile",
+    "thermal_bomb": "the cell directly above or below yours ('roof' from floor 3 up)",
+    "virus": "a revealed Computer Room",
 }
 
 #: The kind of each parameter name: how a page renders it (``burgle.i18n.explain``).
 PARAM_KINDS: dict[str, str] = {
-    "who": "character", "cell": "cell", "from_cell": "cell", "left": "count", "count": "count",
-    "card": "card", "verb": "verb", "help": "help",
+    "who": "character", "other": "character", "cell": "cell", "from_cell": "cell", "left": "count",
+    "count": "count", "seat": "count", "floor": "count", "card": "card", "verb": "verb", "help": "help",
+    "item": "key", "items": "key", "target": "target",
 }
 
 #: key -> the parameter that counts (a translation has a form per plural category).
@@ -107,7 +154,7 @@ def _help(verb) -> str:
     return VERBS[verb].help
 
 
-_ENGLISH = {"character": _character, "cell": _cell, "card": _card, "help": _help}
+_ENGLISH = {"character": _character, "cell": _cell, "card": _card, "help": _help, "target": TOOL_TARGETS.__getitem__}
 
 
 def english(kind: str, value) -> str:

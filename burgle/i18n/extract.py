@@ -23,6 +23,10 @@ PLACEHOLDER_NOTES = {
     "{card}": "{card}: a card's name",
     "{verb}": "{verb}: an action's verb as typed (never translated)",
     "{help}": "{help}: what the action does (a translated phrase)",
+    "{other}": "{other}: a character's name",
+    "{item}": "{item}: a card key as the player typed it (never translated)",
+    "{items}": "{items}: card keys (never translated)",
+    "{target}": "{target}: what the tool takes as its target (a translated phrase)",
 }
 
 
@@ -47,7 +51,7 @@ def extract_happenings(fileobj, keywords, comment_tags, options):
 
 def extract_refusals(fileobj, keywords, comment_tags, options):
     """Yield ``(lineno, funcname, messages, comments)`` for every refusal template."""
-    from burgle.engine.refusals import COUNTED, REFUSALS
+    from burgle.engine.refusals import COUNTED, REFUSALS, TOOL_TARGETS
     from burgle.i18n.refusals import context
 
     lines = fileobj.read().decode("utf-8").splitlines()
@@ -60,3 +64,6 @@ def extract_refusals(fileobj, keywords, comment_tags, options):
             yield lineno, "npgettext", (context(key), template, template), comments
         else:
             yield lineno, "pgettext", (context(key), template), comments
+    for key, phrase in TOOL_TARGETS.items():
+        lineno = next((i + 1 for i, line in enumerate(lines) if line.strip().startswith(f'"{key}":')), 0)
+        yield lineno, "pgettext", ("tool target", phrase), [f"What the {key} Tool takes as its target (in a refusal)"]

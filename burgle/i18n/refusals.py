@@ -21,7 +21,7 @@ as the English.
 
 from __future__ import annotations
 
-from burgle.engine.refusals import COUNTED, PARAM_KINDS, REFUSALS, ROOF
+from burgle.engine.refusals import COUNTED, PARAM_KINDS, REFUSALS, ROOF, TOOL_TARGETS
 from burgle.geometry.board import cell_name
 from burgle.i18n import data
 from burgle.i18n.catalogs import Translator
@@ -46,6 +46,8 @@ def _render(kind: str, value, t: Translator) -> str:
             return str(value)
     if kind == "help":
         return data.action_help(str(value), lang)
+    if kind == "target":  # what a tool takes as its target (context "tool target")
+        return t.pgettext("tool target", TOOL_TARGETS[value])
     return str(value)
 
 
