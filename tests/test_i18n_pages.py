@@ -82,7 +82,7 @@ def test_a_reason_without_a_template_has_no_key():
 @pytest.mark.parametrize("lang, expected", [
     ("en", "1D4 is not adjacent to Hawk's cell 1A1"),
     ("es", "1D4 no es adyacente a la casilla 1A1 de Halcón"),
-    ("ja", "1D4はホークのいるセル1A1に隣接していません"),
+    ("ja", "1D4はホークのいるマス1A1に隣接していません"),
 ])
 def test_explain_renders_the_refusal_in_the_language_with_names_translated_and_cells_kept(lang, expected):
     assert explain(refuse("peek.not_adjacent", cell=15, who="hawk", from_cell=0), lang).startswith(expected)

@@ -14,7 +14,7 @@ as the English.
 >>> explain(refuse("hack.cost", who="hawk", left=1), "es")
 'piratear cuesta 1 acción y a Halcón le queda 1'
 >>> explain(refuse("peek.not_adjacent", cell=15, who="hawk", from_cell=0), "ja").split("（")[0]
-'1D4はホークのいるセル1A1に隣接していません'
+'1D4はホークのいるマス1A1に隣接していません'
 >>> explain("a reason with no template", "ja")
 'a reason with no template'
 """
