@@ -323,3 +323,17 @@ def test_tool_refusals_name_the_card_and_its_target_in_the_language():
     assert str(refuse("use.needs_target", card="blueprints", target="blueprints")) == (
         "the Blueprints needs a target: a face-down cell on any floor")  # the English, as before
     assert explain(refuse("trade.not_held", who="hawk", item="gold_bar"), "ja") == "ホークは「gold_bar」を持っていません"
+
+
+def test_ability_refusals_name_the_ability_and_its_side_in_the_language():
+    r = refuse("ability.other_side", ability="acrobat_advanced", who="acrobat", side="basic",
+               own="acrobat_basic", other_side="advanced")
+    assert str(r) == ("Climb Window is an ability of the other side of your character: Acrobat plays the basic "
+                      "side (Flexibility), Climb Window is on the advanced side")
+    assert explain(r, "es") == ("Escalar ventanas es una habilidad del otro lado de tu personaje: Acróbata juega "
+                                "con el lado básico (Flexibilidad) y Escalar ventanas está en el lado avanzado")
+    game = Game.new(seed=3, characters=["acrobat"])
+    game.apply(str(game.legal_actions()[0]))
+    with pytest.raises(IllegalAction) as info:
+        game.apply("climb 2A1")
+    assert info.value.key == "ability.other_side" and "窓登り" in explain(info.value, "ja")

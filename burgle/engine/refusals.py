@@ -21,7 +21,7 @@ verb is the action's verb, a ``key`` is shown as typed (a card key the player wr
 
 from __future__ import annotations
 
-from burgle.data.cards import CHARACTER_NAMES, LOOT_BY_KEY, TOOL_BY_KEY
+from burgle.data.cards import CHARACTER_NAMES, CHARACTERS, LOOT_BY_KEY, TOOL_BY_KEY
 from burgle.engine.errors import Refusal
 from burgle.geometry.board import cell_name
 
@@ -108,6 +108,54 @@ REFUSALS: dict[str, str] = {
     "use.virus_face_down": "{cell} is face down; the Virus needs a revealed Computer Room",
     "use.virus_not_computer": "{cell} is not a Computer Room",
     "use.other": "the {card} cannot be used this way",
+    # cards: character abilities (cards/abilities.py); {ability} names a character side's ability
+    "ability.unknown": "'{verb}' is not a character ability",
+    "ability.other_side": ("{ability} is an ability of the other side of your character: {who} plays the {side} "
+                           "side ({own}), {ability} is on the {other_side} side"),
+    "ability.not_yours": "{ability} is the {owner}'s ability ({other_side} side); {who} does not have it",
+    "ability.malformed": "malformed {ability} action '{action}'",
+    "ability.off_board": "{who} is not on the board",
+    "ability.once": "{ability} is usable once per turn and {who} has already used it this turn",
+    "ability.cost_one": "{ability} costs 1 action and {who} has {left} left",
+    "ability.cost_many": "{ability} costs {cost} actions and {who} has {left} left",
+    "ability.not_adjacent": "{cell} is not adjacent to {who}'s cell {from_cell} (same floor, sharing a side, no wall)",
+    "ability.gemstone": ("the Gemstone's holder pays 1 more action to enter a tile with another character and "
+                         "{who} has {left} left"),
+    "ability.face_up": "{cell} is already face up; only face-down tiles can be peeked (DEC-42)",
+    "flex.no_guard": "no guard stands on {cell}: Flexibility moves only into a guard's cell",
+    "climb.not_outer": "{who}'s cell {cell} is not an outer cell (row 1 or 4, column A or D)",
+    "climb.reach": "Climb Window reaches only the cell directly above or below {from_cell}, not {cell}",
+    "climb.reach_roof": ("Climb Window reaches only the cell directly above or below {from_cell} (never to the "
+                         "roof, DEC-50), not {cell}"),
+    "climb.walkway": "no one may climb up into a revealed Walkway from below (DEC-52)",
+    "climb.deadbolt": "{cell} is a known empty Deadbolt and Climb Window cannot pay its extra actions (DEC-50)",
+    "climb.gemstone": ("the Gemstone's holder cannot climb into a tile with another character: Climb Window "
+                       "cannot pay extras (LOOT-4)"),
+    "laptop.full": "the Laptop already holds its one hack token",
+    "xray.not_through_wall": ("{cell} is not across a wall from {who}'s cell {from_cell}: X-Ray peeks only through "
+                              "a wall of the Hawk's cell, on the same floor"),
+    "enhance.reach": ("{cell} is not 1 or 2 links from {from_cell} (adjacent cells or Stairs, never through walls, "
+                      "the middle tile of 2 links face up)"),
+    "crybaby.face_down": "{cell} is face down: Crybaby needs a revealed tile (DEC-27)",
+    "reroute.holding": "the Juicer already holds an alarm token; discard it with 'reroute trigger' first",
+    "reroute.no_alarm": "there is no alarm token on {who}'s tile {cell}",
+    "reroute.empty": "the Juicer holds no alarm token to set off",
+    "reroute.mode": "Reroute is 'reroute take' or 'reroute trigger', not '{item}'",
+    "distract.floor": "{cell} is not on {who}'s floor",
+    "distract.far": "{cell} is {count} steps from {from_cell}; the crow flies 0 to 2 steps (walls count)",
+    "distract.there": "the crow is already on {cell}",
+    "disrupt.there": "the crow is already on {who}'s cell {cell}",
+    "tinker.no_stealth": "{who} has no own Stealth token to pay with",
+    "tinker.empty": "the Tool deck is empty (it never reshuffles, DEC-33)",
+    "other.no_seat": "there is no seat {seat} in this game (seats 0..{last})",
+    "other.self": "{who} must choose another character",
+    "other.escaped": "{other} has escaped",
+    "other.off_board": "{other} is not on the board yet",
+    "orders.not_linked": ("{cell} is not linked to {other}'s cell {from_cell}: Orders move along a link it could "
+                          "use (ACT-4), never to the roof"),
+    "disguise.spent": "Disguise must come before any action point is spent this turn; {who} has spent {count}",
+    "disguise.same_tile": "{other} is on {who}'s own tile: there is nothing to swap",
+    "clairvoyance.empty": "the floor {floor} patrol deck is empty",
 }
 
 #: What each Tool that needs one takes as its target (the ``target`` parameter: a tool key).
@@ -124,7 +172,8 @@ TOOL_TARGETS: dict[str, str] = {
 PARAM_KINDS: dict[str, str] = {
     "who": "character", "other": "character", "cell": "cell", "from_cell": "cell", "left": "count",
     "count": "count", "seat": "count", "floor": "count", "card": "card", "verb": "verb", "help": "help",
-    "item": "key", "items": "key", "target": "target",
+    "item": "key", "items": "key", "target": "target", "action": "key", "last": "count", "cost": "count",
+    "ability": "ability", "own": "ability", "owner": "character", "side": "side", "other_side": "side",
 }
 
 #: key -> the parameter that counts (a translation has a form per plural category).
@@ -148,13 +197,20 @@ def _card(key) -> str:
     return card.name if card else str(key)
 
 
+def _ability(side_key) -> str:
+    """A character side's ability name, from its side key (``acrobat_basic``)."""
+    character, _, side = side_key.rpartition("_")
+    return CHARACTERS[character][0 if side == "basic" else 1].ability
+
+
 def _help(verb) -> str:
     from burgle.engine.actions import VERBS  # only for a choice verb's refusal (rare)
 
     return VERBS[verb].help
 
 
-_ENGLISH = {"character": _character, "cell": _cell, "card": _card, "help": _help, "target": TOOL_TARGETS.__getitem__}
+_ENGLISH = {"character": _character, "cell": _cell, "card": _card, "help": _help, "target": TOOL_TARGETS.__getitem__,
+            "ability": _ability}
 
 
 def english(kind: str, value) -> str:

@@ -27,6 +27,14 @@ PLACEHOLDER_NOTES = {
     "{item}": "{item}: a card key as the player typed it (never translated)",
     "{items}": "{items}: card keys (never translated)",
     "{target}": "{target}: what the tool takes as its target (a translated phrase)",
+    "{ability}": "{ability}: a character ability's name",
+    "{own}": "{own}: a character ability's name",
+    "{owner}": "{owner}: a character's name",
+    "{side}": "{side}: 'basic' or 'advanced' (translated)",
+    "{other_side}": "{other_side}: 'basic' or 'advanced' (translated)",
+    "{action}": "{action}: an action as typed (never translated)",
+    "{last}": "{last}: the last seat number",
+    "{cost}": "{cost}: a number of actions",
 }
 
 

@@ -46,6 +46,10 @@ def _render(kind: str, value, t: Translator) -> str:
             return str(value)
     if kind == "help":
         return data.action_help(str(value), lang)
+    if kind == "ability":  # a character side's ability, by its side key
+        return data.ability(str(value), lang)[0]
+    if kind == "side":
+        return t.gettext(str(value))  # 'basic' / 'advanced' (burgle.web.tutor.lookup.SIDES)
     if kind == "target":  # what a tool takes as its target (context "tool target")
         return t.pgettext("tool target", TOOL_TARGETS[value])
     return str(value)
