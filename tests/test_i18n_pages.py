@@ -92,7 +92,7 @@ def test_counted_refusals_choose_the_plural_form():
     assert set(COUNTED) == {k for k, t in REFUSALS.items() if "{left}" in t or "{count}" in t}
     one, two = (explain(refuse("peek.cost", who="raven", left=n), "es") for n in (1, 2))
     assert one.endswith("le queda 1") and two.endswith("le quedan 2")
-    locked = [explain(refuse("escape.safes", count=n), "es") for n in (1, 2)]
+    locked = [explain(refuse("escape.safes", floor=3, count=n), "es") for n in (1, 2)]
     assert "queda 1 cerrada" in locked[0] and "quedan 2 cerradas" in locked[1]
 
 

@@ -58,9 +58,9 @@ REFUSALS: dict[str, str] = {
     "safe.keycard": "{who} holds the Keycard and must stand on this Safe's tile",
     "safe.cost_add": "adding a die costs 2 actions and {who} has {left} left",
     "safe.cost_roll": "rolling costs 1 action and {who} has {left} left",
-    "escape.where": "escape is only from the floor-3 Stairs tile (or a thermal link to the roof)",
+    "escape.where": "escape is only from the top-floor Stairs tile (floor {floor}) or a thermal link to the roof",
     "escape.time_lock": "Time Lock: no one may use the Stairs or the roof link this round",
-    "escape.safes": "all 3 Safes must be cracked first ({count} still locked)",
+    "escape.safes": "all {floor} Safes must be cracked first ({count} still locked)",
     "escape.loot_lying": "every Loot in play must be held: {card} lies on {cell}",
     "escape.kitty": "the Persian Kitty is loose: its holder must catch it first",
     "escape.cost": "escaping costs 1 action and {who} has {left} left",
@@ -156,6 +156,8 @@ REFUSALS: dict[str, str] = {
     "disguise.spent": "Disguise must come before any action point is spent this turn; {who} has spent {count}",
     "disguise.same_tile": "{other} is on {who}'s own tile: there is nothing to swap",
     "clairvoyance.empty": "the floor {floor} patrol deck is empty",
+    "precognition.empty": "the Event deck is empty (its discards are reshuffled only when an Event is drawn)",
+    "job.no_cell": "{gone} is not a cell of {job}: its building has {floor} floors, cells 1A1 to {last_cell}",
 }
 
 #: What each Tool that needs one takes as its target (the ``target`` parameter: a tool key).
@@ -164,7 +166,7 @@ TOOL_TARGETS: dict[str, str] = {
     "crowbar": "a revealed tile adjacent to you",
     "donuts": "the cell of a placed guard",
     "dynamite": "the neighbouring cell across a wall of your tile",
-    "thermal_bomb": "the cell directly above or below yours ('roof' from floor 3 up)",
+    "thermal_bomb": "the cell directly above or below yours ('roof' from the top floor up)",
     "virus": "a revealed Computer Room",
 }
 
@@ -174,6 +176,7 @@ PARAM_KINDS: dict[str, str] = {
     "count": "count", "seat": "count", "floor": "count", "card": "card", "verb": "verb", "help": "help",
     "item": "key", "items": "key", "target": "target", "action": "key", "last": "count", "cost": "count",
     "ability": "ability", "own": "ability", "owner": "character", "side": "side", "other_side": "side",
+    "job": "job", "last_cell": "cell", "gone": "cellname",
 }
 
 #: key -> the parameter that counts (a translation has a form per plural category).
@@ -203,6 +206,12 @@ def _ability(side_key) -> str:
     return CHARACTERS[character][0 if side == "basic" else 1].ability
 
 
+def _job(key) -> str:
+    from burgle.data.jobs import get_job
+
+    return get_job(key).name
+
+
 def _help(verb) -> str:
     from burgle.engine.actions import VERBS  # only for a choice verb's refusal (rare)
 
@@ -210,7 +219,7 @@ def _help(verb) -> str:
 
 
 _ENGLISH = {"character": _character, "cell": _cell, "card": _card, "help": _help, "target": TOOL_TARGETS.__getitem__,
-            "ability": _ability}
+            "ability": _ability, "job": _job, "cellname": cell_name}
 
 
 def english(kind: str, value) -> str:

@@ -35,6 +35,9 @@ PLACEHOLDER_NOTES = {
     "{action}": "{action}: an action as typed (never translated)",
     "{last}": "{last}: the last seat number",
     "{cost}": "{cost}: a number of actions",
+    "{gone}": "{gone}: a cell name the job's building does not have",
+    "{job}": "{job}: the job's name (English for now)",
+    "{last_cell}": "{last_cell}: the building's last cell name",
 }
 
 

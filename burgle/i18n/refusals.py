@@ -50,6 +50,12 @@ def _render(kind: str, value, t: Translator) -> str:
         return data.ability(str(value), lang)[0]
     if kind == "side":
         return t.gettext(str(value))  # 'basic' / 'advanced' (burgle.web.tutor.lookup.SIDES)
+    if kind == "cellname":  # a cell name even past the top floor (a cell the job's building lacks)
+        return cell_name(int(value))
+    if kind == "job":  # job names are not translated yet
+        from burgle.data.jobs import get_job
+
+        return get_job(str(value)).name
     if kind == "target":  # what a tool takes as its target (context "tool target")
         return t.pgettext("tool target", TOOL_TARGETS[value])
     return str(value)

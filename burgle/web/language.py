@@ -169,7 +169,7 @@ CHROME = (
     N_("Patrol odds and danger"), N_("Crew"),
     N_("Seen"), N_("patrol cards: B2 C4"),
     # sandbox
-    N_("Burgle Bros. sandbox"), N_("Sandbox · play The Bank Job with the rules engine"), N_("What happened"),
+    N_("Burgle Bros. sandbox"), N_("Sandbox · play The Bank Job or The Office Job with the rules engine"), N_("What happened"),
     N_("Go back to"), N_("↶ Undo"), N_("Take back the last action"), N_("↷ Replay"), N_("Nothing to replay"),
     N_("No actions yet."), N_("Your actions"), N_("Type an action"), N_("e.g. move 1B2"), N_("Try it"),
     N_("Try the action typed in the box"), N_("The crew"), N_("The table"), N_("Hints"),

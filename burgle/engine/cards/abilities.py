@@ -71,7 +71,7 @@ def _enhance_links(g: Rules, cell: int) -> list[int]:
     """CHAR-6: adjacency, and revealed Stairs both ways."""
     tiles = g.s.tiles
     out = list(g.neighbours(cell))
-    up, down = moves.above(cell), moves.below(cell)
+    up, down = moves.above(cell, len(tiles)), moves.below(cell)
     if up is not None and tiles[cell].kind == "stairs" and tiles[cell].revealed:
         out.append(up)
     if down is not None and tiles[down].kind == "stairs" and tiles[down].revealed:
@@ -113,7 +113,7 @@ def candidates(g: Rules, ch):
             if s.guards[floor_of(c) - 1].cell == c:
                 yield act("flex", c)
     elif verb == "climb":
-        for end in (moves.above(here), moves.below(here)):
+        for end in (moves.above(here, len(s.tiles)), moves.below(here)):
             if end is not None:
                 yield act("climb", end)
     elif verb == "xray":
@@ -204,7 +204,7 @@ def _check_climb(g: Rules, ch, args, rule, name):
     here = ch.cell
     if not _outer(here):
         return refuse("climb.not_outer", who=ch.name, cell=here), rule
-    up, down = moves.above(here), moves.below(here)
+    up, down = moves.above(here, len(s.tiles)), moves.below(here)
     if dest not in (up, down):
         return refuse("climb.reach_roof" if up is None else "climb.reach", from_cell=here, cell=dest), rule
     t = s.tiles[dest]
@@ -336,7 +336,7 @@ def _check_clairvoyance(g: Rules, ch, args, rule, name):
 
 def _check_precognition(g: Rules, ch, args, rule, name):
     if not g.s.event_deck:
-        return "the Event deck is empty (its discards are reshuffled only when an Event is drawn)", rule
+        return refuse("precognition.empty"), rule
     return _cost(g, ch, 1, rule, name)
 
 
