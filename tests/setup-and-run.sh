@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Set up everything the tests need and run them: bash tests/setup-and-run.sh [pytest args]
 #
-# 1. Debian's Chromium (/usr/bin/chromium) for the browser tests, and npm for the static
-#    site's build (burgle publish): installed with apt-get when missing (needs root;
-#    otherwise this says how to install them and exits 1).
+# 1. Debian's Chromium (/usr/bin/chromium) for the browser tests, npm for the static
+#    site's build (burgle publish), and a Japanese system font (fonts-noto-cjk, when
+#    `fc-list :lang=ja` finds none: the Japanese page must render with a system font, never
+#    boxes, never a CDN): installed with apt-get when missing (needs root; otherwise this
+#    says how to install them and exits 1).
 # 2. The venv .venv with the package and its web, test and publish extras.
 # 3. python -m pytest "$@" (e.g. `-m "not browser"` to skip the browser tests).
 #
@@ -16,9 +18,12 @@ cd "$(dirname "$0")/.."
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
+if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=ja 2>/dev/null)" ]; then
+    missing+=(fonts-noto-cjk)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then
-        echo "setup: installing Debian's ${missing[*]} (browser tests, static site build)"
+        echo "setup: installing Debian's ${missing[*]} (browser tests, static site build, Japanese font)"
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -qq
         apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -7,8 +7,35 @@ class BurgleError(ValueError):
     """Base class of every error burgle raises for bad input."""
 
 
+class Refusal(str):
+    """A refusal reason: its English text (it *is* the string, so every use of a reason as
+    text reads as before) plus what a page needs to say it in another language: ``key``,
+    the template's name in :data:`burgle.engine.refusals.REFUSALS`, and ``params``, typed
+    values (cell numbers, character keys, counts), never pre-rendered words.
+
+    Made by :func:`burgle.engine.refusals.refuse`; ``burgle.i18n.explain`` renders it in
+    a language."""
+
+    __slots__ = ("key", "params")
+    key: str
+    params: dict
+
+    def __new__(cls, text: str, key: str, params: dict):
+        self = super().__new__(cls, text)
+        self.key = key
+        self.params = params
+        return self
+
+    def __reduce__(self):
+        return (Refusal, (str(self), self.key, self.params))
+
+
 class IllegalAction(BurgleError):
     """An action the rules forbid in this state. ``rule`` is the RULES.md id it breaks.
+
+    ``key`` and ``params`` name the refusal's template and its typed parameters when the
+    reason is a :class:`Refusal` (``key`` is None for a reason with no template yet: the
+    pages then show the English ``reason``). The message stays English, for developers.
 
     The game state is left exactly as it was.
     """
@@ -17,6 +44,8 @@ class IllegalAction(BurgleError):
         self.action = action
         self.reason = reason
         self.rule = rule
+        self.key = getattr(reason, "key", None)
+        self.params = dict(getattr(reason, "params", None) or {})
         super().__init__(f"illegal action {str(action)!r}: {reason} ({rule})")
 
 

@@ -14,6 +14,7 @@ from burgle.engine.cards import verbs
 from burgle.engine.actions import VERBS, Action, act
 from burgle.engine.draws import CHANCE_VERBS
 from burgle.engine.context import Rules
+from burgle.engine.refusals import refuse
 
 N = CELLS_PER_FLOOR
 
@@ -77,19 +78,17 @@ def why_illegal(g: Rules, action: Action) -> tuple[str, str]:
     s = g.s
     gone = missing_cell(s, action)
     if gone is not None:
-        job = get_job(s.job)
-        return (f"{cell_name(gone)} is not a cell of {job.name}: its building has {s.floors} floors, "
-                f"cells 1A1 to {cell_name(len(s.tiles) - 1)}", "JOB-1")
+        return refuse("job.no_cell", gone=gone, job=s.job, floor=s.floors, last_cell=len(s.tiles) - 1), "JOB-1"
     if s.phase == "entrance":
         if action.verb == "entrance":
-            return f"the entrance must be a floor-1 cell, not {g.name(action.args[0])}", "SETUP-9"
-        return "the players must first choose the entrance with 'entrance CELL' (a floor-1 cell)", "SETUP-9"
+            return refuse("entrance.not_floor_1", cell=action.args[0]), "SETUP-9"
+        return refuse("entrance.first"), "SETUP-9"
     ch = g.active_character
     if action.verb == "entrance":
-        return "the entrance was chosen at setup", "SETUP-9"
+        return refuse("entrance.chosen"), "SETUP-9"
     found = reason(g, ch, action)
     if found is None:
-        return f"{action.verb!r} is not available now", "TURN-3"
+        return refuse("turn.not_available", verb=action.verb), "TURN-3"
     return found
 
 
@@ -115,40 +114,34 @@ def reason(g: Rules, ch, action: Action, links=None, peeks=None):
             return refusal
         if kind is None:
             if _out_of_secret_door(g, ch, dest):
-                return (f"{g.who(ch)} stands on a Secret Door: it is one-way, entered through a wall but never "
-                        f"left through one, and a wall stands between {g.name(ch.cell)} and {g.name(dest)}", "TILE-16")
-            return (f"{g.name(dest)} is not linked to {g.who(ch)}'s cell {g.name(ch.cell)}: a move goes to an "
-                    "adjacent cell with no wall between, or along revealed Stairs, Service Ducts, Secret "
-                    "Doors, Walkways or thermal links", "ACT-4")
+                return refuse("move.secret_door", who=ch.name, from_cell=ch.cell, cell=dest), "TILE-16"
+            return refuse("move.not_linked", cell=dest, who=ch.name, from_cell=ch.cell), "ACT-4"
         extra = moves.known_extra_cost(g, ch, dest, kind)
         left = _afford(g, 1 + extra)
         if left is not None:
             t = s.tiles[dest]
-            why = "a revealed empty Deadbolt costs 3 actions in all" if (t.kind == "deadbolt" and t.revealed and extra >= 2) else \
-                "the Gemstone's holder pays 1 more to enter a tile with another character" if extra else "a move costs 1 action"
             rule = "ACT-7" if extra >= 2 else "LOOT-4" if extra else "TURN-3"
-            return f"{why} and {g.who(ch)} has {left} left", rule
+            return refuse("move.cost_deadbolt" if (t.kind == "deadbolt" and t.revealed and extra >= 2) else
+                          "move.cost_gemstone" if extra else "move.cost", who=ch.name, left=left), rule
         return None
     if verb == "peek":
         target = action.args[0]
         if target in (moves.peek_targets(g, ch) if peeks is None else peeks):
             left = _afford(g, 1)
-            return None if left is None else (f"a peek costs 1 action and {g.who(ch)} has {left} left", "TURN-3")
+            return None if left is None else (refuse("peek.cost", who=ch.name, left=left), "TURN-3")
         if s.tiles[target].revealed:
-            return f"{g.name(target)} is already face up; only face-down tiles can be peeked", "DEC-42"
+            return refuse("peek.face_up", cell=target), "DEC-42"
         if _out_of_secret_door(g, ch, target):
-            return (f"{g.who(ch)} stands on a Secret Door: no peeking out through its walls, and a wall stands "
-                    f"between {g.name(ch.cell)} and {g.name(target)}", "TILE-16")
-        return (f"{g.name(target)} is not adjacent to {g.who(ch)}'s cell {g.name(ch.cell)} (no wall between), "
-                "nor above a Stairs tile, above or below an Atrium, or across a thermal link", "ACT-2")
+            return refuse("peek.secret_door", who=ch.name, from_cell=ch.cell, cell=target), "TILE-16"
+        return refuse("peek.not_adjacent", cell=target, who=ch.name, from_cell=ch.cell), "ACT-2"
     if verb == "hack":
         t = s.tiles[ch.cell]
         if t.kind not in COMPUTER_ROOMS:
-            return f"{g.who(ch)} is not on a Computer Room", "ACT-9"
+            return refuse("hack.not_computer", who=ch.name), "ACT-9"
         if t.hack >= 6:
-            return "this Computer Room already holds 6 hack tokens", "ALARM-6"
+            return refuse("hack.full"), "ALARM-6"
         left = _afford(g, 1)
-        return None if left is None else (f"hacking costs 1 action and {g.who(ch)} has {left} left", "TURN-3")
+        return None if left is None else (refuse("hack.cost", who=ch.name, left=left), "TURN-3")
     if verb in ("add-die", "roll"):
         return _safe_reason(g, ch, action)
     if verb == "escape":
@@ -156,10 +149,9 @@ def reason(g: Rules, ch, action: Action, links=None, peeks=None):
     if verb == "end":
         return None
     if verb in CHOICE_VERBS:  # cite the rule that offers this choice (TILE-12 for a Laser answer...)
-        return (f"'{verb}' answers a choice the rules offer mid-action ({VERBS[verb].help}), and no such "
-                "choice is open now", VERBS[verb].rule)
+        return refuse("choice.none_open", verb=verb), VERBS[verb].rule
     if verb in CHANCE_VERBS:
-        return "no chance event waits for an outcome now (outcomes are actions only when chance is explicit)", "CONV-7"
+        return refuse("chance.none_waiting"), "CONV-7"
     return verbs.why_illegal(g, ch, action) if verb not in _CORE else None
 
 
@@ -184,39 +176,39 @@ def _safe_reason(g: Rules, ch, action):
     t = s.tiles[target]
     if target != ch.cell:
         if not g.has_ability(ch, "drill"):
-            return f"{g.who(ch)} must stand on the Safe (only the advanced Peterman drills from above or below)", rule
+            return refuse("safe.not_on", who=ch.name), rule
         if target not in (moves.above(ch.cell, len(s.tiles)), moves.below(ch.cell)):
-            return "the Drill reaches only the Safe directly above or below", "CHAR-10"
+            return refuse("safe.drill_reach"), "CHAR-10"
         if not (t.kind == "safe" and t.revealed):
-            return f"{g.name(target)} is not a revealed Safe", "CHAR-10"
+            return refuse("safe.drill_not_safe", cell=target), "CHAR-10"
     elif t.kind != "safe":
-        return f"{g.who(ch)} is not on a Safe", rule
+        return refuse("safe.not_safe", who=ch.name), rule
     if t.cracked:
-        return "this Safe is already cracked", rule
+        return refuse("safe.cracked"), rule
     if action.verb == "add-die":
         if t.dice >= 6:
-            return "a Safe holds at most 6 dice", "ACT-10"
+            return refuse("safe.full"), "ACT-10"
     else:
         if t.dice < 1:
-            return "the Safe has no dice yet: add a die first (2 actions)", "DEC-45"
+            return refuse("safe.no_dice"), "DEC-45"
         holder = next((c for c in s.characters if "keycard" in c.loot), None)
         if holder is not None and holder.cell != target:
-            return f"{g.who(holder)} holds the Keycard and must stand on this Safe's tile", "LOOT-7"
+            return refuse("safe.keycard", who=holder.name), "LOOT-7"
     left = _afford(g, cost)
     if left is not None:
-        return f"{'adding a die' if cost == 2 else 'rolling'} costs {cost} action{'s' * (cost > 1)} and {g.who(ch)} has {left} left", rule
+        return refuse("safe.cost_add" if cost == 2 else "safe.cost_roll", who=ch.name, left=left), rule
     return None
 
 
 def _escape_reason(g: Rules, ch):
     if not moves.escape_link(g, ch):
-        return f"escape is only from the top-floor Stairs tile (floor {g.s.floors}) or a thermal link to the roof", "ACT-15"
+        return refuse("escape.where", floor=g.s.floors), "ACT-15"
     if g.round_effect_active("time_lock"):
-        return "Time Lock: no one may use the Stairs or the roof link this round", "EVENT-24"
+        return refuse("escape.time_lock"), "EVENT-24"
     found = moves.escape_conditions(g)
     if found is not None:
         return found
     left = _afford(g, 1)
     if left is not None:
-        return f"escaping costs 1 action and {g.who(ch)} has {left} left", "ACT-15"
+        return refuse("escape.cost", who=ch.name, left=left), "ACT-15"
     return None

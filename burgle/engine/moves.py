@@ -10,6 +10,7 @@ from burgle.engine.cards import items
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
 from burgle.engine.context import Rules
+from burgle.engine.refusals import refuse
 
 N = CELLS_PER_FLOOR
 
@@ -73,12 +74,12 @@ def restriction(g: Rules, ch, dest: int, kind: str) -> tuple[str, str] | None:
     """Why a link may not be used now: (reason, rule id), or None."""
     s = g.s
     if kind in STAIRS_LINKS and g.round_effect_active("time_lock"):
-        return "Time Lock: no one may move along Stairs or thermal links this round", "EVENT-24"
+        return refuse("move.time_lock"), "EVENT-24"
     if kind in ("secret_door", "duct") and "painting" in ch.loot:
-        return "the Painting's holder cannot pass Secret Doors or Service Ducts", "LOOT-9"
+        return refuse("move.painting"), "LOOT-9"
     t = s.tiles[dest]
     if t.kind == "walkway" and t.revealed and dest == (above(ch.cell, len(s.tiles)) or -1) and kind != "gymnastics":
-        return "no one may move up into a revealed Walkway from below", "TILE-20"
+        return refuse("move.walkway_up"), "TILE-20"
     return None
 
 
@@ -323,12 +324,12 @@ def escape_conditions(g: Rules):
     s = g.s
     uncracked = [c for c, t in enumerate(s.tiles) if t.kind == "safe" and not t.cracked]
     if uncracked:  # all F Safes in a job of F floors (JOB-4)
-        return f"all {s.floors} Safes must be cracked first ({len(uncracked)} still locked)", "ACT-15"
+        return refuse("escape.safes", floor=s.floors, count=len(uncracked)), "ACT-15"
     lying = [(c, i) for c, t in enumerate(s.tiles) for i in t.items if i in _LOOT]
     if lying:
-        return f"every Loot in play must be held: {lying[0][1]} lies on {g.name(lying[0][0])}", "DEC-19"
+        return refuse("escape.loot_lying", card=lying[0][1], cell=lying[0][0]), "DEC-19"
     if s.kitty is not None:
-        return "the Persian Kitty is loose: its holder must catch it first", "LOOT-10"
+        return refuse("escape.kitty"), "LOOT-10"
     return None
 
 

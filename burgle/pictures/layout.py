@@ -698,7 +698,7 @@ def _legend_texts(scene) -> dict[str, str]:
     """The overlay's own wording for its legend entry: what the percentages are chances of."""
     titles = [(f.floor, f.overlay.title) for f in scene.floors if f.overlay is not None]
     if not titles:
-        return {}
+        return dict(scene.legend_texts)  # the legend in the scene's language, if not English
     if len({t for _, t in titles}) == 1:
         return {"odds": f"shade and %: {titles[0][1]}"}
     return {"odds": "shade and %: " + "; ".join(f"floor {f}: {t}" for f, t in titles)}
@@ -748,6 +748,11 @@ def _legend_symbol(kind, sx, cy, die: int = 3) -> list:
     return [Box(sx - 0.15, cy - 0.13, 0.3, 0.26, "none", PURPLE, 2.2, 16, "highlight", ls="--")]
 
 
+def _wide(text: str) -> bool:
+    """Text in a script of full-width characters (Japanese): about twice as wide a character."""
+    return any(ord(ch) >= 0x2E80 for ch in text)
+
+
 def legend_items(x, y, width, keys, texts=None, size: float = 7.0, die: int = 3) -> tuple[list, float]:
     """The legend (entries *keys*) in columns from (x, y), its text at *size* points;
     returns its items and height. *texts* overrides entries' wording (key -> text);
@@ -762,7 +767,7 @@ def legend_items(x, y, width, keys, texts=None, size: float = 7.0, die: int = 3)
     row_top = y
     for start in range(0, len(keys), ncols):
         row = keys[start:start + ncols]
-        wrapped = [textwrap.wrap(texts[k], chars) for k in row]
+        wrapped = [textwrap.wrap(texts[k], chars // 2 if _wide(texts[k]) else chars) for k in row]
         h = max(0.38, line * max(len(w) for w in wrapped) + 0.2)
         cy = row_top + h / 2
         for k, (kind, lines) in enumerate(zip(row, wrapped)):

@@ -288,6 +288,7 @@ class Scene:
     title: str = ""
     arrows_between: tuple[tuple[int, int], ...] = ()  # highlight arrows joining two drawn floors
     legend: bool = True
+    legend_texts: tuple[tuple[str, str], ...] = ()  # (legend key, its words) in another language (burgle.i18n)
 
     def floor(self, n: int | None) -> FloorScene:
         for f in self.floors:

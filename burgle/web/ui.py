@@ -13,6 +13,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from burgle.i18n import DEFAULT, N_, Translator
 from burgle.web.security.limits import RequestCutOff, shorten
 
 __all__ = ["BASE_CSS", "BrowserValue", "PageHelper", "STATE_CSS", "STOP_ICON", "action_label", "box", "button",
@@ -87,24 +88,53 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------------- the game, legibly
-def _card(key: str) -> tuple[str, str]:
+def _card(key: str, lang: str = DEFAULT) -> tuple[str, str]:
     from burgle.data.cards import EVENT_BY_KEY, LOOT_BY_KEY, TOOL_BY_KEY
 
     card = TOOL_BY_KEY.get(key) or LOOT_BY_KEY.get(key) or EVENT_BY_KEY.get(key)
-    return (card.name, card.text) if card else (key, "")
+    if card is None:
+        return key, ""
+    if lang == DEFAULT:
+        return card.name, card.text
+    from burgle.i18n import card_name, card_text
+
+    return card_name(key, lang), card_text(key, lang)
 
 
-def _who(game, seat) -> str:
+def _character(key: str, lang: str = DEFAULT) -> str:
     from burgle.data.cards import CHARACTER_NAMES
 
+    if lang != DEFAULT and key in CHARACTER_NAMES:
+        from burgle.i18n import character_name
+
+        return character_name(key, lang)
+    return CHARACTER_NAMES.get(key) or str(key).title()
+
+
+def _who(game, seat, lang: str = DEFAULT) -> str:
     try:
         ch = game.s.characters[int(seat)]
     except (ValueError, IndexError, TypeError):
-        return f"seat {seat}"
-    return CHARACTER_NAMES.get(ch.name) or ch.name.title()
+        return Translator(lang).gettext("seat {seat}").format(seat=seat)
+    return _character(ch.name, lang)
 
 
-def action_label(game, text: str) -> str:
+# Action labels that name a character or card (the action text itself stays as typed).
+LABELS = {
+    "give": N_("give {card} to {who}"),
+    "take": N_("take {card} from {who}"),
+    "character": N_("choose {who}"),
+    "orders": N_("order {who} to {cell}"),
+    "disguise": N_("swap places with {who}"),
+}
+
+
+# Translated inside f-strings (where Babel's extractor does not look): marked here.
+_IN_F_STRINGS = (N_("no cards"), N_("Floor {n}"), N_("Decks: {decks}"), N_("Lying on tiles: {items}"),
+                 N_("In play this round: {cards}"))
+
+
+def action_label(game, text: str, lang: str = DEFAULT) -> str:
     """An action as a button says it: the action text itself (``move 1B2``), except that
     a seat number becomes the character's name and a card key its name:
     ``give painting 2`` -> 'give Painting to Hawk'.
@@ -118,21 +148,19 @@ def action_label(game, text: str) -> str:
     if len(words) < 2:
         return str(text)
     verb = words[0]
+    _ = Translator(lang).gettext
     if verb in ("give", "take") and len(words) == 3:
-        card = _card(words[1])[0]
-        return f"{verb} {card} {'to' if verb == 'give' else 'from'} {_who(game, words[2])}"
-    if verb == "character" and len(words) == 2:
-        return f"choose {_who(game, words[1])}"
+        return _(LABELS[verb]).format(card=_card(words[1], lang)[0], who=_who(game, words[2], lang))
+    if verb in ("character", "disguise") and len(words) == 2:
+        return _(LABELS[verb]).format(who=_who(game, words[1], lang))
     if verb == "orders" and len(words) == 3:
-        return f"order {_who(game, words[1])} to {words[2]}"
-    if verb == "disguise" and len(words) == 2:
-        return f"swap places with {_who(game, words[1])}"
+        return _(LABELS[verb]).format(who=_who(game, words[1], lang), cell=words[2])
     return str(text)
 
 
-def card_chip(key: str, cls: str) -> str:
+def card_chip(key: str, cls: str, lang: str = DEFAULT) -> str:
     """A card held: its name; its text on hover (title) or on a tap or Enter (details)."""
-    name, text = _card(key)
+    name, text = _card(key, lang)
     return (f"<details class='burgle-cardchip {cls}'><summary title='{esc(text, quote=True)}'>{esc(name)}</summary>"
             f"<span class='burgle-cardtext'>{esc(text)}</span></details>")
 
@@ -143,7 +171,7 @@ def public_view(game) -> dict:
     return game.view()
 
 
-def game_state_html(game, crew: bool = True) -> str:
+def game_state_html(game, crew: bool = True, lang: str = DEFAULT) -> str:
     """What every player may see about the game, as HTML, from :func:`public_view`: each
     character's Stealth, place and cards (name; text on hover or tap), each floor's
     patrol deck size and discard pile, the Event, Tool and Loot deck sizes, and each Safe
@@ -154,25 +182,28 @@ def game_state_html(game, crew: bool = True) -> str:
     >>> "Patrol" in html_ and "Events" in html_ and "not found yet" in html_
     True
     """
-    from burgle.data.cards import CHARACTER_NAMES
     from burgle.geometry.board import CELLS_PER_FLOOR, cell_name
 
+    t = Translator(lang)
+    _ = t.gettext
     v = public_view(game)
     crew_items = []
     for ch in v["characters"]:
         if ch.get("escaped"):
-            where = "escaped"
+            where = _("escaped")
         elif ch.get("cell") is None:
-            where = "not in yet"
+            where = _("not in yet")
         else:
-            where = f"on {ch['cell']}"
-        name = CHARACTER_NAMES.get(ch["character"]) or str(ch["character"]).title()
-        cards = "".join(card_chip(k, "burgle-tool") for k in ch.get("tools", ()))
-        cards += "".join(card_chip(k, "burgle-loot") for k in ch.get("loot", ()))
+            where = _("on {cell}").format(cell=ch["cell"])
+        name = _character(ch["character"], lang)
+        cards = "".join(card_chip(k, "burgle-tool", lang) for k in ch.get("tools", ()))
+        cards += "".join(card_chip(k, "burgle-loot", lang) for k in ch.get("loot", ()))
         active = " burgle-state-active" if v["phase"] == "actions" and ch["seat"] == v["active"] else ""
+        stealth = _("Stealth {n}").format(n=ch["stealth"])
+        none = f"<span class=burgle-muted>{esc(_('no cards'))}</span>"
         crew_items.append(f"<li class='burgle-state-char{active}'><b>{esc(name)}</b> "
-                          f"<span class='burgle-muted'>{where} · Stealth {ch['stealth']}</span>"
-                          f"<div class='burgle-state-cards'>{cards or '<span class=burgle-muted>no cards</span>'}"
+                          f"<span class='burgle-muted'>{esc(where)} · {esc(stealth)}</span>"
+                          f"<div class='burgle-state-cards'>{cards or none}"
                           f"</div></li>")
     floors = []
     tiles = v["tiles"]
@@ -180,23 +211,32 @@ def game_state_html(game, crew: bool = True) -> str:
         names = [cell_name(c) for c in range(CELLS_PER_FLOOR * (g["floor"] - 1), CELLS_PER_FLOOR * g["floor"])]
         safe = next((n for n in names if tiles[n].get("revealed") and tiles[n].get("kind") == "safe"), None)
         if safe is None:
-            safe_text = "Safe not found yet"
+            safe_text = _("Safe not found yet")
         else:
-            t = tiles[safe]
-            safe_text = f"Safe {safe}: " + ("cracked" if t.get("cracked") else plural(t.get("dice", 0), "die", "dice"))
-        seen = " ".join(g["discard"]) or "none"
-        floors.append(f"<li><b>Floor {g['floor']}</b> · {esc(safe_text)}<br><span class='burgle-muted'>Patrol deck "
-                      f"{plural(g['deck_size'], 'card')}; discard pile: {esc(seen)}</span></li>")
-    loose = [f"{_card(k)[0]} on {n}" for n, t in tiles.items() for k in t.get("items", ())]
-    decks = (f"Events {v['event_deck_size']} · Tools {v['tool_deck_size']} · Loot {v['loot_deck_size']}"
-             + (f" · Event discard {len(v['event_discard'])}" if v["event_discard"] else ""))
-    effects = ", ".join(_card(k)[0] for _, k in v["round_effects"])
+            tile = tiles[safe]
+            dice = tile.get("dice", 0)
+            safe_text = (_("Safe {cell}: cracked").format(cell=safe) if tile.get("cracked") else
+                         t.ngettext("Safe {cell}: {n} die", "Safe {cell}: {n} dice", dice).format(cell=safe, n=dice))
+        seen = " ".join(g["discard"]) or _("none")
+        deck = t.ngettext("Patrol deck {n} card; discard pile: {seen}", "Patrol deck {n} cards; discard pile: {seen}",
+                          g["deck_size"]).format(n=g["deck_size"], seen=seen)
+        floors.append(f"<li><b>{esc(_('Floor {n}').format(n=g['floor']))}</b> · {esc(safe_text)}<br>"
+                      f"<span class='burgle-muted'>{esc(deck)}</span></li>")
+    loose = [_("{card} on {cell}").format(card=_card(k, lang)[0], cell=n)
+             for n, tile in tiles.items() for k in tile.get("items", ())]
+    decks = _("Events {events} · Tools {tools} · Loot {loot}").format(
+        events=v["event_deck_size"], tools=v["tool_deck_size"], loot=v["loot_deck_size"])
+    if v["event_discard"]:
+        decks += " · " + _("Event discard {n}").format(n=len(v["event_discard"]))
+    effects = ", ".join(_card(k, lang)[0] for _owner, k in v["round_effects"])
     people = f"<ul class='burgle-state-crew'>{''.join(crew_items)}</ul>" if crew else ""
     return (f"<div class='burgle-state'>{people}"
             f"<ul class='burgle-state-floors'>{''.join(floors)}</ul>"
-            f"<p class='burgle-state-decks'>Decks: {decks}</p>"
-            + (f"<p class='burgle-state-decks'>Lying on tiles: {esc(', '.join(loose))}</p>" if loose else "")
-            + (f"<p class='burgle-state-decks'>In play this round: {esc(effects)}</p>" if effects else "")
+            f"<p class='burgle-state-decks'>{esc(_('Decks: {decks}').format(decks=decks))}</p>"
+            + (f"<p class='burgle-state-decks'>{esc(_('Lying on tiles: {items}').format(items=', '.join(loose)))}</p>"
+               if loose else "")
+            + (f"<p class='burgle-state-decks'>{esc(_('In play this round: {cards}').format(cards=effects))}</p>"
+               if effects else "")
             + "</div>")
 
 

@@ -184,5 +184,18 @@ def test_the_static_site_plays_lesson_1_explorer_and_sandbox_offline(visit, site
     log = words(page.locator(".burgle-sandbox .burgle-log").inner_text())
     assert "Hawk: entrance 1B2" in log and "Hawk moves to 1B1." in log and "peek 1C1" in log
 
+    # The language picker works here too (issue 14): Japanese at once, the sandbox's log
+    # narrated again in it; then ?lang=es in the address on a fresh load.
+    page.locator(".burgle-lang select").select_option("ja")
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    page.wait_for_function(
+        "() => (document.querySelector('.burgle-sandbox .burgle-log') || {}).innerText?.includes('ホーク')")
+    page.goto(page.url.split("?")[0].split("#")[0] + "?lang=es", wait_until="commit", timeout=LOAD_TIMEOUT_MS)
+    page.locator(".burgle-tutor.burgle-ready").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.documentElement.lang === 'es' && "
+        "(document.querySelector('.burgle-nav-tutor') || {}).innerText?.trim() === 'Lecciones'",
+        timeout=LOAD_TIMEOUT_MS)
+
     assert page.elsewhere == [], f"the site asked other hosts for {page.elsewhere[:5]}"
     assert page.js_errors == [], page.js_errors

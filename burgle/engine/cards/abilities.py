@@ -20,6 +20,7 @@ from burgle.engine.cards import items
 from burgle.engine.context import ABILITY, Rules
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.refusals import refuse
 
 N = CELLS_PER_FLOOR
 
@@ -155,29 +156,29 @@ def reason(g: Rules, ch, action):
     verb = action.verb
     spec = SPEC.get(verb)
     if spec is None:
-        return f"{verb!r} is not a character ability", "ACT-14"
-    key, character, side, rule, name = spec
-    who = g.who(ch)
+        return refuse("ability.unknown", verb=verb), "ACT-14"
+    key, character, side, rule, _name = spec
+    ability = f"{character}_{side}"  # the side key: the refusals name the ability by it
     if _ability(ch) != key:
-        owner = CHARACTER_NAMES[character]
         if ch.name == character:
-            own = CHARACTERS[ch.name][0 if ch.side == "basic" else 1].ability
-            return (f"{name} is an ability of the other side of your character: {who} plays the {ch.side} "
-                    f"side ({own}), {name} is on the {side} side", rule)
-        return f"{name} is the {owner}'s ability ({side} side); {who} does not have it", rule
+            return refuse("ability.other_side", ability=ability, who=ch.name, side=ch.side,
+                          own=f"{ch.name}_{ch.side}", other_side=side), rule
+        return refuse("ability.not_yours", ability=ability, owner=character, other_side=side, who=ch.name), rule
     if len(action.args) != ARITY.get(verb, 1):
-        return f"malformed {name} action {str(action)!r}", rule
+        return refuse("ability.malformed", ability=ability, action=str(action)), rule
     if not ch.on_board:
-        return f"{who} is not on the board", rule
+        return refuse("ability.off_board", who=ch.name), rule
     if verb in ONCE_PER_TURN and verb in ch.used:
-        return f"{name} is usable once per turn and {who} has already used it this turn", rule
-    return _CHECKS[verb](g, ch, action.args, rule, name)
+        return refuse("ability.once", ability=ability, who=ch.name), rule
+    return _CHECKS[verb](g, ch, action.args, rule, ability)
 
 
-def _cost(g: Rules, ch, cost: int, rule: str, name: str):
+def _cost(g: Rules, ch, cost: int, rule: str, ability: str):
     left = _left(g)
     if cost > left:
-        return f"{name} costs {cost} action{'s' * (cost > 1)} and {g.who(ch)} has {left} left", rule
+        if cost == 1:
+            return refuse("ability.cost_one", ability=ability, who=ch.name, left=left), rule
+        return refuse("ability.cost_many", ability=ability, cost=cost, who=ch.name, left=left), rule
     return None
 
 
@@ -185,17 +186,15 @@ def _check_flex(g: Rules, ch, args, rule, name):
     s = g.s
     dest = args[0]
     if not g.adjacent(ch.cell, dest):
-        return (f"{g.name(dest)} is not adjacent to {g.who(ch)}'s cell {g.name(ch.cell)} "
-                "(same floor, sharing a side, no wall)", rule)
+        return refuse("ability.not_adjacent", cell=dest, who=ch.name, from_cell=ch.cell), rule
     if s.guards[floor_of(dest) - 1].cell != dest:
-        return f"no guard stands on {g.name(dest)}: Flexibility moves only into a guard's cell", rule
+        return refuse("flex.no_guard", cell=dest), rule
     why = moves.restriction(g, ch, dest, "adjacent")
     if why is not None:
         return why
     extra = moves.known_extra_cost(g, ch, dest, "adjacent")
     if extra > _left(g):
-        return (f"the Gemstone's holder pays 1 more action to enter a tile with another character and "
-                f"{g.who(ch)} has {_left(g)} left", "LOOT-4")
+        return refuse("ability.gemstone", who=ch.name, left=_left(g)), "LOOT-4"
     return None
 
 
@@ -204,58 +203,51 @@ def _check_climb(g: Rules, ch, args, rule, name):
     dest = args[0]
     here = ch.cell
     if not _outer(here):
-        return f"{g.who(ch)}'s cell {g.name(here)} is not an outer cell (row 1 or 4, column A or D)", rule
+        return refuse("climb.not_outer", who=ch.name, cell=here), rule
     up, down = moves.above(here, len(s.tiles)), moves.below(here)
     if dest not in (up, down):
-        roof = " (never to the roof, DEC-50)" if up is None else ""
-        return (f"Climb Window reaches only the cell directly above or below {g.name(here)}{roof}, "
-                f"not {g.name(dest)}", rule)
+        return refuse("climb.reach_roof" if up is None else "climb.reach", from_cell=here, cell=dest), rule
     t = s.tiles[dest]
     if dest == up and t.kind == "walkway" and t.revealed:
-        return "no one may climb up into a revealed Walkway from below (DEC-52)", rule
+        return refuse("climb.walkway"), rule
     extra = moves.known_extra_cost(g, ch, dest, "climb")
     if extra:
         if t.kind == "deadbolt" and t.revealed and extra >= 2:
-            return (f"{g.name(dest)} is a known empty Deadbolt and Climb Window cannot pay its extra "
-                    "actions (DEC-50)", rule)
-        return ("the Gemstone's holder cannot climb into a tile with another character: Climb Window "
-                "cannot pay extras (LOOT-4)", rule)
+            return refuse("climb.deadbolt", cell=dest), rule
+        return refuse("climb.gemstone"), rule
     return _cost(g, ch, 3, rule, name)
 
 
 def _check_laptop(g: Rules, ch, args, rule, name):
     if ch.token:
-        return "the Laptop already holds its one hack token", rule
+        return refuse("laptop.full"), rule
     return _cost(g, ch, 1, rule, name)
 
 
 def _check_xray(g: Rules, ch, args, rule, name):
     dest = args[0]
     if dest not in _through_wall(g, ch):
-        return (f"{g.name(dest)} is not across a wall from {g.who(ch)}'s cell {g.name(ch.cell)}: X-Ray peeks "
-                "only through a wall of the Hawk's cell, on the same floor", rule)
+        return refuse("xray.not_through_wall", cell=dest, who=ch.name, from_cell=ch.cell), rule
     if g.s.tiles[dest].revealed:
-        return f"{g.name(dest)} is already face up; only face-down tiles can be peeked (DEC-42)", rule
+        return refuse("ability.face_up", cell=dest), rule
     return None
 
 
 def _check_enhance(g: Rules, ch, args, rule, name):
     dest = args[0]
     if g.s.tiles[dest].revealed:
-        return f"{g.name(dest)} is already face up; only face-down tiles can be peeked (DEC-42)", rule
+        return refuse("ability.face_up", cell=dest), rule
     if dest not in _enhance_targets(g, ch):
-        return (f"{g.name(dest)} is not 1 or 2 links from {g.name(ch.cell)} (adjacent cells or Stairs, never "
-                "through walls, the middle tile of 2 links face up)", rule)
+        return refuse("enhance.reach", cell=dest, from_cell=ch.cell), rule
     return None
 
 
 def _check_crybaby(g: Rules, ch, args, rule, name):
     dest = args[0]
     if not g.adjacent(ch.cell, dest):
-        return (f"{g.name(dest)} is not adjacent to {g.who(ch)}'s cell {g.name(ch.cell)} "
-                "(same floor, sharing a side, no wall)", rule)
+        return refuse("ability.not_adjacent", cell=dest, who=ch.name, from_cell=ch.cell), rule
     if not g.s.tiles[dest].revealed:
-        return f"{g.name(dest)} is face down: Crybaby needs a revealed tile (DEC-27)", rule
+        return refuse("crybaby.face_down", cell=dest), rule
     return None
 
 
@@ -263,53 +255,52 @@ def _check_reroute(g: Rules, ch, args, rule, name):
     mode = args[0]
     if mode == "take":
         if ch.token:
-            return "the Juicer already holds an alarm token; discard it with 'reroute trigger' first", rule
+            return refuse("reroute.holding"), rule
         if not g.s.tiles[ch.cell].alarm:
-            return f"there is no alarm token on {g.who(ch)}'s tile {g.name(ch.cell)}", rule
+            return refuse("reroute.no_alarm", who=ch.name, cell=ch.cell), rule
         return None
     if mode == "trigger":
         if not ch.token:
-            return "the Juicer holds no alarm token to set off", rule
+            return refuse("reroute.empty"), rule
         return None
-    return f"Reroute is 'reroute take' or 'reroute trigger', not {mode!r}", rule
+    return refuse("reroute.mode", item=mode), rule
 
 
 def _check_distract(g: Rules, ch, args, rule, name):
     dest = args[0]
     if floor_of(dest) != floor_of(ch.cell):
-        return f"{g.name(dest)} is not on {g.who(ch)}'s floor", rule
+        return refuse("distract.floor", cell=dest, who=ch.name), rule
     d = _walking_distance(g, ch.cell, dest)
     if d > 2:
-        return f"{g.name(dest)} is {d} steps from {g.name(ch.cell)}; the crow flies 0 to 2 steps (walls count)", rule
+        return refuse("distract.far", cell=dest, count=d, from_cell=ch.cell), rule
     if g.s.crow == dest:
-        return f"the crow is already on {g.name(dest)}", rule
+        return refuse("distract.there", cell=dest), rule
     return None
 
 
 def _check_disrupt(g: Rules, ch, args, rule, name):
     if g.s.crow == ch.cell:
-        return f"the crow is already on {g.who(ch)}'s cell {g.name(ch.cell)}", rule
+        return refuse("disrupt.there", who=ch.name, cell=ch.cell), rule
     return None
 
 
 def _check_tinker(g: Rules, ch, args, rule, name):
     if ch.stealth < 1:
-        return f"{g.who(ch)} has no own Stealth token to pay with", rule
+        return refuse("tinker.no_stealth", who=ch.name), rule
     if not g.s.tool_deck:
-        return "the Tool deck is empty (it never reshuffles, DEC-33)", rule
+        return refuse("tinker.empty"), rule
     return None
 
 
 def _other(g: Rules, ch, seat, rule):
     chars = g.s.characters
     if not 0 <= seat < len(chars):
-        return None, (f"there is no seat {seat} in this game (seats 0..{len(chars) - 1})", rule)
+        return None, (refuse("other.no_seat", seat=seat, last=len(chars) - 1), rule)
     other = chars[seat]
     if other is ch:
-        return None, (f"{g.who(ch)} must choose another character", rule)
+        return None, (refuse("other.self", who=ch.name), rule)
     if not other.on_board:
-        state = "has escaped" if other.escaped else "is not on the board yet"
-        return None, (f"{g.who(other)} {state}", rule)
+        return None, (refuse("other.escaped" if other.escaped else "other.off_board", other=other.name), rule)
     return other, None
 
 
@@ -322,32 +313,30 @@ def _check_orders(g: Rules, ch, args, rule, name):
     if refusal is not None:
         return refusal
     if kind is None:
-        return (f"{g.name(dest)} is not linked to {g.who(other)}'s cell {g.name(other.cell)}: Orders move along "
-                "a link it could use (ACT-4), never to the roof", rule)
+        return refuse("orders.not_linked", cell=dest, other=other.name, from_cell=other.cell), rule
     return _cost(g, ch, 1, rule, name)
 
 
 def _check_disguise(g: Rules, ch, args, rule, name):
     if g.s.spent:
-        return (f"Disguise must come before any action point is spent this turn; {g.who(ch)} has spent "
-                f"{g.s.spent}", "DEC-49")
+        return refuse("disguise.spent", who=ch.name, count=g.s.spent), "DEC-49"
     other, why = _other(g, ch, args[0], rule)
     if why:
         return why
     if other.cell == ch.cell:
-        return f"{g.who(other)} is on {g.who(ch)}'s own tile: there is nothing to swap", rule
+        return refuse("disguise.same_tile", other=other.name, who=ch.name), rule
     return _cost(g, ch, 1, rule, name)
 
 
 def _check_clairvoyance(g: Rules, ch, args, rule, name):
     if not g.s.guards[floor_of(ch.cell) - 1].deck:
-        return f"the floor {floor_of(ch.cell)} patrol deck is empty", rule
+        return refuse("clairvoyance.empty", floor=floor_of(ch.cell)), rule
     return _cost(g, ch, 1, rule, name)
 
 
 def _check_precognition(g: Rules, ch, args, rule, name):
     if not g.s.event_deck:
-        return "the Event deck is empty (its discards are reshuffled only when an Event is drawn)", rule
+        return refuse("precognition.empty"), rule
     return _cost(g, ch, 1, rule, name)
 
 

@@ -9,6 +9,7 @@ from burgle.data.tiles import ALARM_TILE_KEYS
 from burgle.engine import alarms, draws, guards
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.refusals import refuse
 from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
@@ -146,30 +147,30 @@ def reason(g: Rules, ch, action):
     if verb in ("give", "take"):
         key, seat = action.args
         if seat >= len(s.characters) or seat == ch.seat:
-            return f"seat {seat} is not another character in this game", "ACT-13"
+            return refuse("trade.not_other", seat=seat), "ACT-13"
         other = s.characters[seat]
         if not other.on_board or other.cell != ch.cell:
-            return f"{g.who(other)} is not on {g.who(ch)}'s tile; trades happen on a shared tile", "ACT-13"
+            return refuse("trade.not_here", other=other.name, who=ch.name), "ACT-13"
         giver, receiver = (ch, other) if verb == "give" else (other, ch)
         if not _holds(giver, key):
-            return f"{g.who(giver)} does not hold {key!r}", "ACT-13"
+            return refuse("trade.not_held", who=giver.name, item=key), "ACT-13"
         if key == "gold_bar" and "gold_bar" in receiver.loot:
-            return f"{g.who(receiver)} already holds a Gold Bar; no one may hold two", "LOOT-5"
+            return refuse("loot.gold_bar_twice", who=receiver.name), "LOOT-5"
         return None
     if verb == "pick-up":
         key = action.args[0]
         if key not in s.tiles[ch.cell].items:
-            return f"no {key!r} lies on {g.name(ch.cell)}", "ACT-13"
+            return refuse("pickup.not_here", item=key, cell=ch.cell), "ACT-13"
         if key == "gold_bar" and "gold_bar" in ch.loot:
-            return f"{g.who(ch)} already holds a Gold Bar; no one may hold two", "LOOT-5"
+            return refuse("loot.gold_bar_twice", who=ch.name), "LOOT-5"
         return None
     if verb == "catch-kitty":
         if "persian_kitty" not in ch.loot:
-            return "only the Persian Kitty's holder may catch it", "DEC-18"
+            return refuse("kitty.not_holder"), "DEC-18"
         if s.kitty is None:
-            return "the Persian Kitty is not loose", "LOOT-10"
+            return refuse("kitty.not_loose"), "LOOT-10"
         if s.kitty != ch.cell:
-            return f"the Kitty is on {g.name(s.kitty)}, not on {g.who(ch)}'s tile", "LOOT-10"
+            return refuse("kitty.elsewhere", cell=s.kitty, who=ch.name), "LOOT-10"
         return None
     return None
 

@@ -23,6 +23,7 @@ from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import alarms, draws, moves
 from burgle.engine.actions import act
 from burgle.engine.happenings import Happening
+from burgle.engine.refusals import refuse
 from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
@@ -96,88 +97,70 @@ def candidates(g: Rules, ch):
 def reason(g: Rules, ch, action):
     """(reason, rule) why *action* is illegal for the active character *ch*, or None."""
     if action.verb in CHOICE_VERBS:
-        return "the Stethoscope is used only right after a Safe roll, when the engine offers it", "TOOL-11"
+        return refuse("use.stethoscope_choice"), "TOOL-11"
     if not action.args:
-        return "say which tool: use CARD [CELL]", "ACT-13"
+        return refuse("use.which"), "ACT-13"
     key = action.args[0]
     target = action.args[1] if len(action.args) > 1 else None
     if key not in TOOL_BY_KEY:
-        return f"{key!r} is not a Tool; Tools are: {', '.join(TOOL_BY_KEY)}", "ACT-13"
-    who = g.who(ch)
+        return refuse("use.not_tool", item=key, items=", ".join(TOOL_BY_KEY)), "ACT-13"
     if key not in ch.tools:
-        return f"{who} does not hold the {_card(key)}; only its holder may use a Tool", "ACT-13"
+        return refuse("use.not_held", who=ch.name, card=key), "ACT-13"
     if "bust" in ch.loot:
-        return f"{who} holds the Bust and cannot use Tools", "LOOT-1"
+        return refuse("use.bust", who=ch.name), "LOOT-1"
     return _target_reason(g, ch, key, target)
 
 
 def _target_reason(g: Rules, ch, key: str, target):
     s = g.s
-    name = _card(key)
     rule = _rule(key)
     if key == "stethoscope":
-        return ("the Stethoscope is used only right after a Safe roll made this turn, before cracked tokens "
-                "are placed: the engine offers it then", rule)
+        return refuse("use.stethoscope"), rule
     if key in NO_TARGET:
         if target is not None:
-            return f"the {name} takes no target: write 'use {key}'", rule
+            return refuse("use.no_target", card=key, item=key), rule
         if key == "crystal_ball" and not s.event_deck:
-            return "the Event deck is empty: the Crystal Ball has nothing to look at", rule
+            return refuse("use.crystal_ball_empty"), rule
         return None
     if target is None:
-        return f"the {name} needs a target: {_target_help(key)}", rule
+        return refuse("use.needs_target", card=key, target=key), rule
     if target >= ROOF and key != "thermal_bomb":
-        return f"the roof is no target for the {name}: {_target_help(key)}", rule
+        return refuse("use.roof", card=key, target=key), rule
     t = s.tiles[target] if target < ROOF else s.tiles[0]  # the roof (thermal bomb only) has no tile
     here = ch.cell
-    where = g.name(target)
     if key == "blueprints":
         if t.revealed:
-            return f"{where} is already face up; the Blueprints peek a face-down tile", "DEC-42"
+            return refuse("use.blueprints_face_up", cell=target), "DEC-42"
         return None
     if key == "crowbar":
         if not g.adjacent(here, target):
-            return (f"{where} is not adjacent to {g.who(ch)}'s cell {g.name(here)} (same floor, a shared side, "
-                    "no wall between)", rule)
+            return refuse("use.crowbar_not_adjacent", cell=target, who=ch.name, from_cell=here), rule
         if not t.revealed:
-            return f"{where} is face down; the Crowbar needs a revealed tile", "DEC-27"
+            return refuse("use.crowbar_face_down", cell=target), "DEC-27"
         return None
     if key == "donuts":
         gd = next((gd for gd in s.guards if gd.placed and gd.cell == target), None)
         if gd is None:
-            return f"no guard stands on {where}; the Donuts go under a placed guard", rule
+            return refuse("use.donuts_no_guard", cell=target), rule
         if gd.donuts:
-            return f"the floor {gd.floor} guard already has Donuts under him", rule
+            return refuse("use.donuts_twice", floor=gd.floor), rule
         return None
     if key == "dynamite":
         if target not in _dynamite_targets(g, ch):
-            return (f"no wall piece stands between {g.who(ch)}'s cell {g.name(here)} and {where}; the Dynamite "
-                    "destroys a wall on a side of your tile (never the outer border), named by the cell behind it",
-                    rule)
+            return refuse("use.dynamite", who=ch.name, from_cell=here, cell=target), rule
         return None
     if key == "thermal_bomb":
         if target not in _thermal_targets(g, ch):
-            return (f"{where} is not directly above or below {g.who(ch)}'s cell {g.name(here)}"
-                    + ("; from floor 1 the only link is upward" if here < N else ""), rule)
+            return refuse("use.thermal_floor_1" if here < N else "use.thermal", cell=target, who=ch.name,
+                          from_cell=here), rule
         return None
     if key == "virus":
         if not t.revealed:  # asked first: a face-down tile's kind stays hidden
-            return f"{where} is face down; the Virus needs a revealed Computer Room", "DEC-27"
+            return refuse("use.virus_face_down", cell=target), "DEC-27"
         if t.kind not in COMPUTER_ROOMS:
-            return f"{where} is not a Computer Room", rule
+            return refuse("use.virus_not_computer", cell=target), rule
         return None
-    return f"the {name} cannot be used this way", rule  # pragma: no cover
-
-
-def _target_help(key: str) -> str:
-    return {
-        "blueprints": "a face-down cell on any floor",
-        "crowbar": "a revealed tile adjacent to you",
-        "donuts": "the cell of a placed guard",
-        "dynamite": "the neighbouring cell across a wall of your tile",
-        "thermal_bomb": "the cell directly above or below yours ('roof' from the top floor up)",
-        "virus": "a revealed Computer Room",
-    }[key]
+    return refuse("use.other", card=key), rule  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------- effects

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from burgle.engine.cards import abilities, items, tools
 from burgle.engine.context import Rules
+from burgle.engine.refusals import refuse
 
 MODULES = (items, tools, abilities)
 _BY_VERB = {verb: m for m in MODULES for verb in m.VERBS}
@@ -22,7 +23,7 @@ def legal(g: Rules, ch) -> list:
 def why_illegal(g: Rules, ch, action):
     m = _BY_VERB.get(action.verb)
     if m is None:
-        return f"{action.verb!r} is not an action of this game", "ACT-1"
+        return refuse("verb.unknown", verb=action.verb), "ACT-1"
     return m.reason(g, ch, action)
 
 

@@ -25,6 +25,8 @@ import ipywidgets as widgets
 
 from burgle.analysis.patrol import percent
 from burgle.geometry.board import index_name, wall_name
+from burgle.i18n import DEFAULT, N_, Translator
+from burgle.web.language import relabel
 from burgle.web.explorer.building import JOB_CHOICES, MAX_SEED, Building
 from burgle.web.explorer.model import ALL_WALLS, MAX_TURNS, TRIM, Explorer, ExplorerError, Player, Setup
 from burgle.web.ui import (BASE_CSS, BrowserValue, PageHelper, StatusMessages, box, button, esc, html_widget,
@@ -61,6 +63,12 @@ CELL = "54px"
 GAP = "14px"
 
 
+# Translated where shown (the section titles are in burgle.web.language.CHROME).
+PER_ALARM = N_("(die + one per alarm on the floor, GUARD-6)")
+LOOP_TEST = N_("The loop test, exactly (GUARD-9)")
+_IN_F_STRINGS = (N_("Turned down:"),)
+
+
 class ExplorerApp(StatusMessages):
     refusals = ExplorerError
 
@@ -73,6 +81,8 @@ class ExplorerApp(StatusMessages):
         self._players_key = None
         self._stealth_pickers: list[widgets.Dropdown] = []
         self.choice_buttons: list[widgets.Button] = []
+        self.lang = DEFAULT
+        self.t = Translator(DEFAULT)
         self._build()
         self.refresh()
         self._message("Choose what a click places (Guard, His die, Alarm, Player), then click cells on the grid. "
@@ -462,15 +472,33 @@ class ExplorerApp(StatusMessages):
             self._syncing = False
 
     # ------------------------------------------------------------------ showing
+    def set_language(self, lang: str) -> None:
+        """Show the explorer in *lang*: its fixed labels, headings and the picture's words.
+        The explanations themselves (the route, why this way, the alarms, his next moves)
+        stay English for now (docs/i18n.md)."""
+        self.lang = lang
+        self.t = Translator(lang)
+        relabel(self.root, lang)
+        self.refresh()
+
+    def _svg(self) -> str:
+        if self.lang == DEFAULT:
+            return self.model.svg()
+        from burgle.i18n.pictures import localize_scene
+        from burgle.pictures import render_scene
+
+        return render_scene(localize_scene(self.model.scene(), self.lang), "svg")
+
     def refresh(self) -> None:
         """Show the model's current setup and answers (only changed values are sent)."""
         m = self.model
         s = m.setup
         plan = m.plan()
-        self.picture.show(f"<div class='burgle-svg'>{svg_body(m.svg())}</div>", self._board_targets())
+        _ = self.t.gettext
+        self.picture.show(f"<div class='burgle-svg'>{svg_body(self._svg())}</div>", self._board_targets())
         paras = "".join(f"<p>{esc(p)}</p>" for p in plan.text().split("\n") if p.strip())
-        set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>The picture in words</summary>"
-                                     f"{paras}</details>")
+        set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>{esc(_('The picture in words'))}"
+                                     f"</summary>{paras}</details>")
         self._render_grid()
         self._render_question(plan)
         self._render_text(plan)
@@ -481,8 +509,8 @@ class ExplorerApp(StatusMessages):
         if "burgle-invalid" not in self.walls_text._dom_classes:
             self._sync(self.walls_text, "value", s.walls_text)
         set_value(self.speed_text, "value",
-                  f"<p class='burgle-mp'>Speed: <b>{esc(plan.mp_text)}</b> "
-                  f"<span class='burgle-muted'>(die + one per alarm on the floor, GUARD-6)</span></p>")
+                  f"<p class='burgle-mp'>{esc(_('Speed:'))} <b>{esc(plan.mp_text)}</b> "
+                  f"<span class='burgle-muted'>{esc(_(PER_ALARM))}</span></p>")
         self._sync(self.crew, "value", m.crew)
         if "burgle-invalid" not in self.seen_cards._dom_classes:
             self._sync(self.seen_cards, "value", " ".join(index_name(c) for c in m.seen_cards))
@@ -601,16 +629,16 @@ class ExplorerApp(StatusMessages):
     def _render_text(self, plan) -> None:
         def section(title: str, lines, cls: str = "") -> str:
             items = "".join(f"<li>{_cells(esc(line))}</li>" for line in lines)
-            return f"<h2>{esc(title)}</h2><ul class='burgle-list {cls}'>{items}</ul>"
+            return f"<h2>{esc(self.t.gettext(title))}</h2><ul class='burgle-list {cls}'>{items}</ul>"
 
         set_value(self.route, "value", section("His route", plan.route_lines()))
         expl = plan.explanation_lines()
         proofs = "".join(f"<li>{esc(p)}</li>" for p in plan.proofs)
-        detail = (f"<details class='burgle-proof'><summary>The loop test, exactly (GUARD-9)</summary>"
+        detail = (f"<details class='burgle-proof'><summary>{esc(self.t.gettext(LOOP_TEST))}</summary>"
                   f"<ul class='burgle-list'>{proofs}</ul></details>") if plan.proofs else ""
         alts = ""
         if plan.alternatives:
-            alts = ("<p class='burgle-alts'>Turned down: " + "; ".join(
+            alts = ("<p class='burgle-alts'>" + esc(self.t.gettext("Turned down:")) + " " + "; ".join(
                 " ".join(index_name(c) for c in r) for r in plan.alternatives) + "</p>")
         set_value(self.explanation, "value", section("Why this way", expl) + alts + detail)
         set_value(self.alarms, "value", section("Alarms", plan.alarm_lines()))

@@ -24,8 +24,14 @@ import html
 
 import ipywidgets as widgets
 
-from burgle.data.cards import CHARACTER_NAMES, CHARACTERS
+from burgle.data.cards import CHARACTER_NAMES, CHARACTERS, LOOT, TOOLS
 from burgle.data.jobs import JOBS
+from burgle.engine.actions import VERBS
+from burgle.engine.errors import IllegalAction
+from burgle.i18n import DEFAULT, N_, Translator, ability, action_help, card_name, character_name
+from burgle.i18n.happenings import narrate
+from burgle.i18n.refusals import explain
+from burgle.web.language import relabel
 from burgle.web.sandbox.hints import HintsPanel
 from burgle.web.sandbox.model import Sandbox, SandboxError
 from burgle.web.ui import (BASE_CSS, STATE_CSS, STOP_ICON, BrowserValue, PageHelper, StatusMessages, action_label,
@@ -35,6 +41,13 @@ from burgle.web.board import Board, cell_targets
 from burgle.web.security.limits import shorten
 
 __all__ = ["SandboxApp"]
+
+# Translated where they are shown (the model's labels and words are English).
+_SIDES = {"basic": N_("basic"), "advanced": N_("advanced")}
+_IN_F_STRINGS = (N_("to act"), N_("chooses"), N_("Stealth"), N_("Stealth ({n})"), N_("seat {seat}"),
+                 N_("escaped"), N_("not in yet"), N_("Entrance"), N_("Peek"), N_("Ability"), N_("Tools"),
+                 N_("Cards"), N_("Escape"), N_("End"), N_("Other"))
+_CARD_KEYS = {c.name: c.key for c in (*TOOLS, *LOOT)}
 
 NONE = "-"
 RANDOM = "random"
@@ -69,6 +82,8 @@ class SandboxApp(StatusMessages):
         self._expanded: set[str] = set()
         self._syncing = False
         self._shown_key = None
+        self.lang = DEFAULT
+        self.t = Translator(DEFAULT)
         self._build()
         self.refresh()
         self._message("Choose actions with the buttons, or type one; rewind to any earlier point with the dropdown "
@@ -205,13 +220,69 @@ class SandboxApp(StatusMessages):
                          self.kept, header, body], "burgle-app", "burgle-sandbox")
         self.root.layout.width = "100%"
 
+    # ------------------------------------------------------------------ language
+    def set_language(self, lang: str) -> None:
+        """Show the sandbox in *lang*: its fixed labels, the crew, the table, the log, the
+        action buttons and the refusals of actions (the game's set-up, save and load
+        messages stay English)."""
+        self.lang = lang
+        self.t = Translator(lang)
+        relabel(self.root, lang)
+        self._shown_key = None
+        self.refresh()
+
+    def _who(self, seat: int) -> str:
+        return character_name(self.model.game.s.characters[seat].name, self.lang)
+
+    def _status(self) -> str:
+        """The status line in the page's language (the model's, in English)."""
+        g, s, _ = self.model.game, self.model.game.s, self.t.gettext
+        if self.lang == DEFAULT or (s.outcome is None and g.pending is not None):
+            return self.model.status()  # a pending choice's prompt is English (the engine's)
+        if s.outcome is not None:
+            return self.model.status()  # the outcome's reason is English (the engine's)
+        if s.phase == "entrance":
+            return _("Before the first turn: {who} chooses the entrance on floor 1 (SETUP-9).").format(
+                who=self._who(s.active))
+        return self.t.ngettext("Turn {turn}: {who} to act, {left} of {total} action left.",
+                               "Turn {turn}: {who} to act, {left} of {total} actions left.", s.allowance).format(
+            turn=s.turn, who=self._who(s.active), left=g.actions_left, total=s.allowance)
+
+    def _group_label(self, label: str) -> str:
+        """A group's label in the page's language (the model names them in English)."""
+        if self.lang == DEFAULT:
+            return label
+        _ = self.t.gettext
+        g = self.model.game
+        if label.startswith("Use ") and label[4:] in _CARD_KEYS:
+            return _("Use {card}").format(card=card_name(_CARD_KEYS[label[4:]], self.lang))
+        if label.endswith(" chooses") and g.pending is not None:
+            return _("{who} chooses").format(who=self._who(g.pending.seat))
+        if "'s " in label and g.s.phase == "actions":
+            ch = g.active_character
+            return _("{who}'s {ability}").format(who=self._who(ch.seat),
+                                                 ability=ability(f"{ch.name}_{ch.side}", self.lang)[0])
+        return _(label)
+
+    def _refused(self, exc: SandboxError) -> str:
+        """A refused action in the page's language (the engine's reason from its template)."""
+        illegal = exc.__context__ if isinstance(exc.__context__, IllegalAction) else None
+        if illegal is None or self.lang == DEFAULT:
+            return str(exc)
+        return self.t.gettext("Refused: {reason} ({rule}). Nothing changed.").format(
+            reason=explain(illegal, self.lang), rule=illegal.rule)
+
     # ------------------------------------------------------------------ doing
     def act(self, text: str) -> bool:
         """The player chose *text* (an action button)."""
         def run():
-            happened = self.model.act(text)
+            try:
+                self.model.act(text)
+            except SandboxError as exc:
+                raise SandboxError(self._refused(exc)) from exc
             e = self.model.log[-1]
-            return f"{e.title}. " + " ".join(happened)
+            said = [narrate(h, self.lang) for h in self.model.game.happenings[-1]]
+            return f"{e.number}. {self._who(e.seat)}: {e.action}. " + " ".join(said)
         return self._do(run)
 
     def _typed(self) -> None:
@@ -343,7 +414,7 @@ class SandboxApp(StatusMessages):
     def refresh(self) -> None:
         m = self.model
         key = (id(m.game), len(m.game.log))
-        set_value(self.status, "value", f"<span class='burgle-status-text'>{esc(m.status())}</span>")
+        set_value(self.status, "value", f"<span class='burgle-status-text'>{esc(self._status())}</span>")
         if key != self._shown_key:
             self._shown_key = key
             self._render_building()
@@ -387,51 +458,75 @@ class SandboxApp(StatusMessages):
     def _render_picture(self) -> None:
         m = self.model
         floors = self._floors()
+        if self.lang == DEFAULT:
+            svg, alt = m.svg(floors), m.alt_text(floors)
+        else:  # the picture's words in the page's language (burgle.i18n.pictures)
+            from burgle.i18n.pictures import localize_scene
+            from burgle.pictures import render_scene, scene
+
+            sc = localize_scene(scene(m.game, floors=floors), self.lang, m.game)
+            svg, alt = render_scene(sc, "svg"), sc.alt_text
         targets = cell_targets(m.legal(), lambda t: action_label(m.game, t))
-        self.picture.show(f"<div class='burgle-svg'>{svg_body(m.svg(floors))}</div>", targets,
-                          "" if targets or not m.game.is_over else "The game is over: start a new game, load one, "
-                          "or rewind.")
-        paras = "".join(f"<p>{esc(p)}</p>" for p in m.alt_text(floors).split("\n") if p.strip())
-        set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>The picture in words</summary>"
+        self.picture.show(f"<div class='burgle-svg'>{svg_body(svg)}</div>", targets,
+                          "" if targets or not m.game.is_over else self.t.gettext(
+                              "The game is over: start a new game, load one, or rewind."))
+        paras = "".join(f"<p>{esc(p)}</p>" for p in alt.split("\n") if p.strip())
+        summary = esc(self.t.gettext("The picture in words"))
+        set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>{summary}</summary>"
                                      f"{paras}</details>")
 
     def _render_log(self) -> None:
         entries = self.model.log
         if not entries:
-            set_value(self.log, "value", "<p class='burgle-muted'>No actions yet.</p>")
+            set_value(self.log, "value", f"<p class='burgle-muted'>{esc(self.t.gettext('No actions yet.'))}</p>")
             return
         items = []
+        happenings = self.model.game.happenings
         for e in reversed(entries):
-            said = "".join(f"<li>{esc(t)}</li>" for t in e.happened)
+            texts = e.happened if self.lang == DEFAULT else [narrate(h, self.lang) for h in happenings[e.number - 1]]
+            said = "".join(f"<li>{esc(t)}</li>" for t in texts)
+            who = e.who if self.lang == DEFAULT else self._who(e.seat)
             items.append(f"<li class='burgle-log-entry'><span class='burgle-log-title'><span class='burgle-log-n'>"
-                         f"{e.number}</span> <b>{esc(e.who)}</b>: <code>{esc(e.action)}</code></span>"
+                         f"{e.number}</span> <b>{esc(who)}</b>: <code>{esc(e.action)}</code></span>"
                          f"<ul class='burgle-log-said'>{said}</ul></li>")
         set_value(self.log, "value", f"<ol class='burgle-log-list' reversed>{''.join(items)}</ol>")
 
     def _render_crew(self) -> None:
         cards = []
+        lang, _ = self.lang, self.t.gettext
         for c in self.model.crew():
             ch = self.model.game.s.characters[c.seat]
-            hand = [card_chip(k, "burgle-tool") for k in ch.tools] + [card_chip(k, "burgle-loot") for k in ch.loot]
+            hand = ([card_chip(k, "burgle-tool", lang) for k in ch.tools]
+                    + [card_chip(k, "burgle-loot", lang) for k in ch.loot])
             dots = "●" * min(c.stealth, 9)
             tags = []
             if c.active:
-                tags.append("<span class='burgle-tag burgle-tag-active'>to act</span>")
+                tags.append(f"<span class='burgle-tag burgle-tag-active'>{esc(_('to act'))}</span>")
             if c.to_choose:
-                tags.append("<span class='burgle-tag burgle-tag-choose'>chooses</span>")
+                tags.append(f"<span class='burgle-tag burgle-tag-choose'>{esc(_('chooses'))}</span>")
             cls = " burgle-crew-active" if c.active else ""
+            name, power, text, cell = c.name, c.ability, c.ability_text, c.cell
+            if lang != DEFAULT:
+                name = character_name(ch.name, lang)
+                power, text = ability(f"{ch.name}_{ch.side}", lang)
+                cell = _(cell) if cell in ("escaped", "not in yet") else cell
+            side = _(_SIDES.get(c.side, c.side))
+            seat = _("seat {seat}").format(seat=c.seat)
+            stealth = esc(_("Stealth ({n})").format(n=c.stealth), quote=True)
+            on = esc(_("on {cell}")).format(cell=f"<b>{esc(cell)}</b>")
+            none = esc(_("no cards"))
             cards.append(
-                f"<div class='burgle-crew-card{cls}'><div class='burgle-crew-head'><b>{esc(c.name)}</b>"
-                f"<span class='burgle-muted'> · {esc(c.side)} · seat {c.seat}</span> {''.join(tags)}</div>"
-                f"<div class='burgle-crew-line'><span title='Stealth ({c.stealth})' class='burgle-stealth'>"
-                f"Stealth <b>{c.stealth}</b> <span aria-hidden='true'>{dots}</span></span>"
-                f"<span class='burgle-where'>on <b>{esc(c.cell)}</b></span></div>"
-                f"<div class='burgle-crew-line burgle-ability' title='{esc(c.ability_text, quote=True)}'>"
-                f"{esc(c.ability)}: <span class='burgle-muted'>{esc(c.ability_text)}</span></div>"
-                f"<div class='burgle-crew-line'>{''.join(hand) or '<span class=burgle-muted>no cards</span>'}</div>"
+                f"<div class='burgle-crew-card{cls}'><div class='burgle-crew-head'><b>{esc(name)}</b>"
+                f"<span class='burgle-muted'> · {esc(side)} · {esc(seat)}</span> {''.join(tags)}</div>"
+                f"<div class='burgle-crew-line'><span title='{stealth}' class='burgle-stealth'>"
+                f"{esc(_('Stealth'))} <b>{c.stealth}</b> <span aria-hidden='true'>{dots}</span></span>"
+                f"<span class='burgle-where'>{on}</span></div>"
+                f"<div class='burgle-crew-line burgle-ability' title='{esc(text, quote=True)}'>"
+                f"{esc(power)}: <span class='burgle-muted'>{esc(text)}</span></div>"
+                f"<div class='burgle-crew-line'>{''.join(hand) or f'<span class=burgle-muted>{none}</span>'}</div>"
                 f"</div>")
         set_value(self.crew, "value", "".join(cards))
-        set_value(self.table, "value", game_state_html(self.model.game, crew=False))
+        set_value(self.table, "value", game_state_html(self.model.game, crew=False, lang=lang))
 
     def _render_actions(self) -> None:
         m = self.model
@@ -448,7 +543,7 @@ class SandboxApp(StatusMessages):
                 extra = [more]
             buttons = [self._action_button(a) for a in acts]
             shown += buttons
-            label = esc(g.label) + (f" <span class='burgle-hint'>{esc(g.hint)}</span>" if g.hint else "")
+            label = esc(self._group_label(g.label)) + (f" <span class='burgle-hint'>{esc(g.hint)}</span>" if g.hint else "")
             rows.append(self._group_row(g.label, label, buttons + extra, choice))
         if not rows:
             if self._idle_note is None:
@@ -483,10 +578,14 @@ class SandboxApp(StatusMessages):
         return b
 
     def _action_button(self, text: str) -> widgets.Button:
-        label = action_label(self.model.game, text)  # names characters, not seats
+        label = action_label(self.model.game, text, self.lang)  # names characters, not seats
         b = self._pool.get((text, label))
         if b is None:
-            tip = self.model.describe(text) + (f" (typed: {text})" if label != text else "")
+            verb = text.split()[0]
+            tip = (self.model.describe(text) if self.lang == DEFAULT or verb not in VERBS
+                   else f"{action_help(verb, self.lang)} ({VERBS[verb].rule})")
+            if label != text:
+                tip += " " + self.t.gettext("(typed: {action})").format(action=text)
             b = button(label, "burgle-action", tooltip=tip)
             b.action = text
             b.on_click(self._safe(lambda _b, t=text: self.act(t)))

@@ -35,33 +35,60 @@ from burgle.geometry.board import cell_name, floor_of
 from burgle.data.rules import RULE_ID as RULE_TEXT, RULE_INDEX
 from burgle.engine.actions import VERBS
 from burgle.web.board import Board, cell_targets
+from burgle.i18n import N_, Translator, action_help, card_name, rule as rule_in
+from burgle.i18n.languages import DEFAULT, language
+from burgle.lessons.translations import localize
+from burgle.web.language import FONT_CSS
 from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.web.tutor.lookup import RulesLookup, query_words
-from burgle.web.tutor.session import Feedback, LessonSession, Progress, lesson_sections
+from burgle.web.tutor.session import NO_PART, Feedback, LessonSession, Progress, lesson_sections
 from burgle.web.tutor.storage import ProgressStore
 from burgle.web.ui import STATE_CSS, STOP_ICON, AppPage, PageHelper, action_label, game_state_html
 
-PAGE_TITLE = "Burgle Bros. tutor"
+PAGE_TITLE = N_("Burgle Bros. tutor")
 FEEDBACK = ".burgle-tutor .burgle-feedback"
 BIG_GROUP = 12  # a group with more actions shows SHOWN_FIRST of them and a "show all" toggle
 SHOWN_FIRST = 8
-CELL_TEXT = re.compile(r"\b[1-3][A-D][1-4]\b")
+# ASCII word boundaries: in Japanese a cell name or rule id runs straight into kana (「1B2は」).
+CELL_TEXT = re.compile(r"\b[1-3][A-D][1-4]\b", re.ASCII)
 QUOTED_ACTION = re.compile(r"'([a-z][a-z-]*(?: [\w-]+){0,2})'")
 
+# Strings translated inside f-strings below, where Babel's extractor does not look: marked
+# here so that they reach the catalog (tests/test_i18n_pages.py checks none is missed).
+_IN_F_STRINGS = (
+    N_("Skip to the rules lookup"), N_("The game"), N_("Part {n}"), N_("Lesson {n}"), N_("rules {ids}"),
+    N_("Pick up where you left off"), N_("step {n} of {total}"), N_("All done"), N_("No lessons yet."),
+    N_("Sorry"), N_("Step {n}"), N_("Describe the picture in words"), N_("Marked on the board: {cells}"),
+    N_("Rules:"), N_("Your actions"), N_("Predict"), N_("Why"), N_("What the engine did"),
+    N_("Nothing changed on the board: try again."), N_("Lesson complete"), N_("No lesson covers this yet."),
+    N_("Cut off"), N_("Something went wrong"),
+)
+
 KIND_HEADINGS = {
-    "right": ("✓", "Right!"),
-    "wrong": ("✗", "Not quite."),
-    "illegal": (STOP_ICON, "The rules don't allow that."),
-    "other": ("↺", "Not this time."),
+    "right": ("✓", N_("Right!")),
+    "wrong": ("✗", N_("Not quite.")),
+    "illegal": (STOP_ICON, N_("The rules don't allow that.")),
+    "other": ("↺", N_("Not this time.")),
 }
 
 
 # ---------------------------------------------------------------------- text helpers
 _MARKED = re.compile("|".join(f"(?P<{name}>{rx.pattern})" for name, rx in (
-    ("action", QUOTED_ACTION), ("rule", RULE_TEXT), ("cell", CELL_TEXT))))
+    ("action", QUOTED_ACTION), ("rule", RULE_TEXT), ("cell", CELL_TEXT))), re.ASCII)
 
 
-def rich(text: str) -> str:
+def _rule_title(rid: str, lang: str) -> str:
+    """The rule's summary (its index line) in *lang*, for a tooltip."""
+    if lang == DEFAULT or rid not in RULE_INDEX:
+        return RULE_INDEX.get(rid, "")
+    try:
+        r = rule_in(rid, lang)
+    except (KeyError, ValueError):
+        return RULE_INDEX.get(rid, "")
+    return r.summary or RULE_INDEX.get(rid, "")
+
+
+def rich(text: str, lang: str = DEFAULT) -> str:
     """Escape lesson text and mark cell names, quoted actions and rule ids.
 
     One pass over the text: markup once made is never scanned again, so a cell name in
@@ -78,7 +105,7 @@ def rich(text: str) -> str:
                 return f"<code class='burgle-act'>{html.escape(action)}</code>"
             return html.escape(found, quote=False)
         if m.group("rule") is not None:
-            return (f"<abbr class='burgle-rule' title='{html.escape(RULE_INDEX.get(found, ''), quote=True)}'>"
+            return (f"<abbr class='burgle-rule' title='{html.escape(_rule_title(found, lang), quote=True)}'>"
                     f"{html.escape(found)}</abbr>")
         return f"<b class='burgle-cell'>{html.escape(found)}</b>"
 
@@ -91,8 +118,8 @@ def rich(text: str) -> str:
     return "".join(out)
 
 
-def rule_chip(rid: str) -> str:
-    title = html.escape(RULE_INDEX.get(rid, ""), quote=True)
+def rule_chip(rid: str, lang: str = DEFAULT) -> str:
+    title = html.escape(_rule_title(rid, lang), quote=True)
     return f"<span class='burgle-chip' title='{title}'>{html.escape(rid)}</span>"
 
 
@@ -190,8 +217,11 @@ def _show(widget, visible: bool) -> None:
 class TutorApp(AppPage):
     """The tutor: lesson list, rules lookup and lesson view, as one ipywidgets tree (``root``)."""
 
-    def __init__(self, folder=None, storage: bool = True):
+    def __init__(self, folder=None, storage: bool = True, lang: str = DEFAULT):
         self.folder = Path(folder) if folder else lessons_dir()
+        self.lang = language(lang)
+        self.t = Translator(self.lang)
+        self._localized: dict[tuple[str, str], Lesson] = {}
         self.errors: list[str] = []  # unexpected errors in callbacks (also shown on the page)
         self.progress = Progress()
         self.session: LessonSession | None = None
@@ -208,48 +238,98 @@ class TutorApp(AppPage):
         if self.store is not None:
             self.store.observe(self._on_restored, names=["loaded", "restored"])
         self._build()
+        self._labels()
         self._load_lessons()
         self.go_home()
+
+    # ------------------------------------------------------------------ language
+    def set_language(self, lang: str) -> None:
+        """Show everything in *lang* (``en``, ``es``, ``ja``) from now on: the page's labels,
+        the lessons (steps without a current translation stay English), the narration and
+        refusals. An open lesson stays at its step with its game."""
+        lang = language(lang)
+        if lang == self.lang:
+            return
+        self.lang = lang
+        self.t = Translator(lang)
+        self._labels()
+        self._use_lessons(list(self._english.values()))
+        self._picture_key = self._actions_key = self._predict_key = None
+        if self.session is not None:
+            self.session.set_language(self._localize(self.session.lesson), lang)
+            self._render_lesson()
+        self._refresh_list()
+
+    def _localize(self, lesson: Lesson) -> Lesson:
+        """*lesson* (from this app's list, in any language) in the app's language."""
+        english = self._english.get(lesson.id, lesson)
+        key = (english.id, self.lang)
+        if key not in self._localized:
+            self._localized[key] = localize(english, self.lang)
+        return self._localized[key]
+
+    def _labels(self) -> None:
+        """Every fixed text of the page, in the app's language."""
+        _ = self.t.gettext
+        self.helper.title = _(PAGE_TITLE)
+        self.brand.value = (
+            "<div class='burgle-brand'><span class='burgle-logo' aria-hidden='true'>◆</span>"
+            "<span class='burgle-name'>Burgle Bros.</span><span class='burgle-sub'>"
+            + html.escape(_("Tutor · The Bank Job")) + "</span></div>")
+        self.lessons_h2.value = f"<h2>{html.escape(_('Lessons'))}</h2>"
+        self.search.placeholder = _("GUARD-9, Lavatory, Blueprints, peek…")
+        self.search.description = _("Search the rules")
+        self.lookup_h2.value = (f"<h2 id='burgle-lookup' tabindex='-1'>{html.escape(_('Rules lookup'))}</h2>"
+                                f"<p class='burgle-help'>" + html.escape(_(
+                                    "Search by rule id, tile, card or any word. Each hit opens the lesson that "
+                                    "teaches it.")) + "</p>")
+        self.skip.value = (f"<a class='burgle-skip' href='#burgle-lookup'>"
+                           f"{html.escape(_('Skip to the rules lookup'))}</a>")
+        for b, label, tip in (
+                (self.home_button, _("◂ All lessons"), _("Back to the lesson list")),
+                (self.try_button, _("Try it"), _("Try the action typed in the box: the rules engine judges it")),
+                (self.back_button, _("◂ Back"), _("Go back to the start of the previous step")),
+                (self.restart_button, _("↺ Restart"), _("Start this lesson again")),
+                (self.restart_yes, _("Yes, start again"), _("Start this lesson again from its first step")),
+                (self.restart_no, _("Keep going"), _("Stay where you are"))):
+            b.description, b.tooltip = label, tip
+        self.typed.placeholder = _("e.g. move 1B2")
+        self.typed.description = _("Type an action")
+        self.confirm_text.value = ("<p class='burgle-confirm-text'>" + html.escape(_(
+            "Start this lesson again from step 1? What you did in it is undone.")) + "</p>")
+        self.state_title.value = f"<h2 class='burgle-state-title'>{html.escape(_('The game'))}</h2>"
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
         self.progress_html = _html("", "burgle-progress")
-        brand = _html(
-            "<div class='burgle-brand'><span class='burgle-logo' aria-hidden='true'>◆</span>"
-            "<span class='burgle-name'>Burgle Bros.</span><span class='burgle-sub'>Tutor · The Bank Job</span></div>",
-            "burgle-brand-box")
+        self.brand = brand = _html("", "burgle-brand-box")
         self.header = _box([brand, self.progress_html], "burgle-header", vertical=False)
         self.helper = PageHelper(title=PAGE_TITLE, live=[".burgle-tutor .burgle-feedback",
                                                          ".burgle-tutor .burgle-progress"])
 
         # home: continue banner, lesson list, rules lookup
         self.banner_html = _html("", "burgle-banner-text")
-        self.continue_button = _button("Continue ▸", "burgle-continue", style="primary", own_layout=True)
+        self.continue_button = _button("▸", "burgle-continue", style="primary", own_layout=True)
         self.continue_button.on_click(self._safe(lambda _b: self._continue()))
         self.banner = _box([self.banner_html, self.continue_button], "burgle-banner", vertical=False)
         self.lesson_list = _box([], "burgle-lesson-list")
         self.list_note = _html("", "burgle-list-note")
-        lessons_col = _box([_html("<h2>Lessons</h2>", "burgle-h2"), self.lesson_list, self.list_note],
-                           "burgle-lessons-col")
-        self.search = widgets.Text(placeholder="GUARD-9, Lavatory, Blueprints, peek…", continuous_update=True,
-                                   description="Search the rules", style={"description_width": "initial"},
+        self.lessons_h2 = _html("", "burgle-h2")
+        lessons_col = _box([self.lessons_h2, self.lesson_list, self.list_note], "burgle-lessons-col")
+        self.search = widgets.Text(continuous_update=True, style={"description_width": "initial"},
                                    layout=widgets.Layout(width="100%"))
         self.search.add_class("burgle-search")
         self.search.observe(self._safe(lambda _c: self._run_search()), names="value")
         self.results = _box([], "burgle-results")
-        lookup_col = _box([
-            _html("<h2 id='burgle-lookup' tabindex='-1'>Rules lookup</h2><p class='burgle-help'>Search by rule id, "
-                  "tile, card or any word. "
-                  "Each hit opens the lesson that teaches it.</p>", "burgle-h2"),
-            self.search, self.results,
-        ], "burgle-lookup")
-        skip = _html("<a class='burgle-skip' href='#burgle-lookup'>Skip to the rules lookup</a>", "burgle-skip-box")
+        self.lookup_h2 = _html("", "burgle-h2")
+        lookup_col = _box([self.lookup_h2, self.search, self.results], "burgle-lookup")
+        self.skip = skip = _html("", "burgle-skip-box")
         self.home_view = _box([skip, self.banner,
                                _box([lessons_col, lookup_col], "burgle-home-cols", vertical=False)],
                               "burgle-home-view", own_layout=True)
 
         # lesson view
-        self.home_button = _button("◂ All lessons", "burgle-home", tooltip="Back to the lesson list")
+        self.home_button = _button("◂", "burgle-home")
         self.home_button.on_click(self._safe(lambda _b: self.go_home()))
         self.title_html = _html("", "burgle-lesson-title")
         self.steps_html = _html("", "burgle-steps")
@@ -263,40 +343,38 @@ class TutorApp(AppPage):
         self.predict_box = _box([], "burgle-predict", own_layout=True)
         self.answer_buttons: list[widgets.Button] = []
         self.actions_box = _box([], "burgle-actions", own_layout=True)
-        self.typed = widgets.Text(placeholder="e.g. move 1B2", description="Type an action",
-                                  continuous_update=False, style={"description_width": "initial"},
+        self.typed = widgets.Text(continuous_update=False, style={"description_width": "initial"},
                                   layout=widgets.Layout(flex="1 1 auto", width="auto", min_width="0"))
         self.typed.add_class("burgle-typed")
         self.typed.observe(self._safe(lambda _c: self._typed()), names="value")
-        self.try_button = _button("Try it", "burgle-try", tooltip="Try the action typed in the box: the rules "
-                                  "engine judges it")
+        self.try_button = _button("▸", "burgle-try")
         self.try_button.on_click(self._safe(lambda _b: self._typed()))
         self.typed_row = _box([self.typed, self.try_button], "burgle-typed-row", vertical=False, own_layout=True)
         self.feedback = _html("", "burgle-feedback")
         self.state_html = _html("", "burgle-state-box")
-        self.back_button = _button("◂ Back", "burgle-back", tooltip="Go back to the start of the previous step")
-        self.restart_button = _button("↺ Restart", "burgle-restart", tooltip="Start this lesson again")
-        self.next_button = _button("Next ▸", "burgle-next", style="primary", tooltip="Go on to the next step")
+        self.back_button = _button("◂", "burgle-back")
+        self.restart_button = _button("↺", "burgle-restart")
+        self.next_button = _button("▸", "burgle-next", style="primary")
         self.back_button.on_click(self._safe(lambda _b: self.back()))
         self.restart_button.on_click(self._safe(lambda _b: self.ask_restart()))
-        self.restart_yes = _button("Yes, start again", "burgle-restart-yes", style="danger",
-                                   tooltip="Start this lesson again from its first step")
-        self.restart_no = _button("Keep going", "burgle-restart-no", tooltip="Stay where you are")
+        self.restart_yes = _button("✓", "burgle-restart-yes", style="danger")
+        self.restart_no = _button("✗", "burgle-restart-no")
         self.restart_yes.on_click(self._safe(lambda _b: self.restart()))
         self.restart_no.on_click(self._safe(lambda _b: self._confirm(False)))
-        self.confirm_box = _box([_html("<p class='burgle-confirm-text'>Start this lesson again from step 1? "
-                                       "What you did in it is undone.</p>"), self.restart_yes, self.restart_no],
+        self.confirm_text = _html("")
+        self.confirm_box = _box([self.confirm_text, self.restart_yes, self.restart_no],
                                 "burgle-confirm", vertical=False, own_layout=True)
         self.next_button.on_click(self._safe(lambda _b: self.next()))
         nav = _box([self.back_button, self.restart_button, self.next_button], "burgle-nav", vertical=False)
-        self.state_box = _box([_html("<h2 class='burgle-state-title'>The game</h2>"), self.state_html],
+        self.state_title = _html("")
+        self.state_box = _box([self.state_title, self.state_html],
                               "burgle-state-card", own_layout=True)
         self.side_col = _box([self.narration, self.predict_box, self.actions_box, self.typed_row, self.feedback,
                               nav, self.confirm_box, self.state_box], "burgle-side-col")
         self.body = _box([self.picture_col, self.side_col], "burgle-lesson-body", vertical=False)
         self.lesson_view = _box([top, self.body], "burgle-lesson-view", own_layout=True)
 
-        children = [_html(f"<style>{CSS}{STATE_CSS}</style>", "burgle-style"), self.helper, self.header,
+        children = [_html(f"<style>{CSS}{STATE_CSS}{FONT_CSS}</style>", "burgle-style"), self.helper, self.header,
                     self.home_view, self.lesson_view]
         if self.store is not None:
             children.insert(2, self.store)
@@ -331,10 +409,16 @@ class TutorApp(AppPage):
                 continue
             seen.add(lesson.id)
             lessons.append(lesson)
-        self.lessons: list[Lesson] = sorted(lessons, key=lambda l: (l.order, l.id))
-        self.by_id = {l.id: l for l in self.lessons}
         self.problems = problems
-        self.lookup = RulesLookup(self.lessons)
+        self._localized.clear()
+        self._use_lessons(lessons)
+
+    def _use_lessons(self, english: list[Lesson]) -> None:
+        """Show *english* lessons (as read from their files) in the app's language."""
+        self._english = {l.id: l for l in english}
+        self.lessons: list[Lesson] = sorted((self._localize(l) for l in english), key=lambda l: (l.order, l.id))
+        self.by_id = {l.id: l for l in self.lessons}
+        self.lookup = RulesLookup(self.lessons, lang=self.lang)
         self._build_list()
         if self.search.value:
             self._run_search()
@@ -345,11 +429,13 @@ class TutorApp(AppPage):
     def _build_list(self) -> None:
         old = self.lesson_list.children
         self.lesson_buttons, self._cards, parts = {}, {}, []
+        _ = self.t.gettext
         for part, (title, group) in enumerate(lesson_sections(self.lessons), 1):
             cards = []
             for lesson in group:
                 n = self.number(lesson.id)
-                button = _button(lesson.title, "burgle-lesson", tooltip=f"Open lesson {n}: {lesson.title}")
+                button = _button(lesson.title, "burgle-lesson",
+                                 tooltip=_("Open lesson {n}: {title}").format(n=n, title=lesson.title))
                 button.on_click(self._safe(lambda _b, lid=lesson.id: self.open_lesson(lid)))
                 self.lesson_buttons[lesson.id] = button
                 card = _box([_html("", "burgle-lesson-num"), button, _html("", "burgle-lesson-meta")],
@@ -357,21 +443,25 @@ class TutorApp(AppPage):
                 self._cards[lesson.id] = card
                 cards.append(card)
             heading = _html("", "burgle-section")
-            heading.value = f"<h3><span class='burgle-part'>Part {part}</span> {html.escape(title)}</h3>"
+            heading.value = (f"<h3><span class='burgle-part'>{html.escape(_('Part {n}').format(n=part))}</span> "
+                             f"{html.escape(_(title) if title == NO_PART else title)}</h3>")
             parts.append(_box([heading, _box(cards, "burgle-lesson-grid")], "burgle-lesson-section"))
         self.lesson_list.children = parts
         _dispose(old)
         note = ""
         if self.problems:
             items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
-            note = (f"<details><summary>{len(self.problems)} lesson file(s) could not be read</summary>"
-                    f"<ul>{items}</ul></details>")
+            unread = self.t.ngettext("{n} lesson file could not be read", "{n} lesson files could not be read",
+                                     len(self.problems)).format(n=len(self.problems))
+            note = f"<details><summary>{html.escape(unread)}</summary><ul>{items}</ul></details>"
         if not self.lessons:
-            note = f"<p>No lessons found in {html.escape(str(self.folder))}.</p>" + note
+            note = ("<p>" + html.escape(_("No lessons found in {folder}.").format(folder=self.folder)) + "</p>"
+                    + note)
         self.list_note.value = note
         self._refresh_list()
 
     def _refresh_list(self) -> None:
+        _, t = self.t.gettext, self.t
         for n, lesson in enumerate(self.lessons, 1):
             done = self.progress.is_done(lesson.id)
             current = self.progress.lesson == lesson.id and not done
@@ -380,51 +470,66 @@ class TutorApp(AppPage):
             button.description = ("✓ " if done else "") + lesson.title
             for cls, on in (("burgle-done", done), ("burgle-current", current)):
                 (card.add_class if on else card.remove_class)(cls)
-            status = "Done" if done else (f"In progress · step {self.progress.step + 1}" if current else "New")
-            num.value = (f"<span class='burgle-num'>Lesson {n}</span>"
+            status = _("Done") if done else (_("In progress · step {n}").format(n=self.progress.step + 1)
+                                             if current else _("New"))
+            num.value = (f"<span class='burgle-num'>{html.escape(_('Lesson {n}').format(n=n))}</span>"
                          f"<span class='burgle-status burgle-status-{'done' if done else 'current' if current else 'new'}'>"
                          f"{html.escape(status)}</span>")
             taught = sorted(lesson.taught, key=_natural)
-            rules = ", ".join(f"<abbr class='burgle-rule' title='{html.escape(RULE_INDEX.get(r, ''), quote=True)}'>"
+            rules = ", ".join(f"<abbr class='burgle-rule' title='{html.escape(_rule_title(r, self.lang), quote=True)}'>"
                               f"{html.escape(r)}</abbr>" for r in taught)
+            steps = t.ngettext("{n} step", "{n} steps", len(lesson.steps)).format(n=len(lesson.steps))
             meta.value = (f"<p class='burgle-summary'>{html.escape(lesson.summary)}</p>"
-                          f"<p class='burgle-meta'>{len(lesson.steps)} steps · rules {rules}</p>")
+                          f"<p class='burgle-meta'>{html.escape(steps)} · "
+                          f"{html.escape(_('rules {ids}')).format(ids=rules)}</p>")
         ids = [l.id for l in self.lessons]
         done = sum(1 for i in ids if self.progress.is_done(i))
         pct = round(100 * done / len(ids)) if ids else 0
         self.progress_html.value = (
-            f"<div class='burgle-progress-box' role='status'><span>{html.escape(self.progress.summary(ids))}</span>"
+            f"<div class='burgle-progress-box' role='status'><span>{html.escape(self._summary(done, len(ids)))}</span>"
             f"<span class='burgle-bar' aria-hidden='true'><span style='width:{pct}%'></span></span></div>")
         self._refresh_banner()
 
+    def _summary(self, done: int, total: int) -> str:
+        return self.t.ngettext("{done} of {total} lesson done", "{done} of {total} lessons done", total).format(
+            done=done, total=total)
+
     def _refresh_banner(self) -> None:
+        _ = self.t.gettext
         p = self.progress
         if p.lesson in self.by_id and not p.is_done(p.lesson):
             lesson = self.by_id[p.lesson]
             step = min(p.step, len(lesson.steps) - 1)
-            self.banner_html.value = (f"<p class='burgle-kicker'>Pick up where you left off</p>"
-                                      f"<p class='burgle-banner-title'>Lesson {self.number(lesson.id)}: "
-                                      f"{html.escape(lesson.title)} <span class='burgle-muted'>· step {step + 1} of "
-                                      f"{len(lesson.steps)}</span></p>")
-            self.continue_button.description = "Continue ▸"
-            self.continue_button.tooltip = f"Continue lesson {self.number(lesson.id)} at step {step + 1}"
+            n = self.number(lesson.id)
+            self.banner_html.value = (
+                f"<p class='burgle-kicker'>{html.escape(_('Pick up where you left off'))}</p>"
+                f"<p class='burgle-banner-title'>{html.escape(_('Lesson {n}: {title}').format(n=n, title=lesson.title))}"
+                f" <span class='burgle-muted'>· "
+                f"{html.escape(_('step {n} of {total}').format(n=step + 1, total=len(lesson.steps)))}</span></p>")
+            self.continue_button.description = _("Continue ▸")
+            self.continue_button.tooltip = _("Continue lesson {n} at step {step}").format(n=n, step=step + 1)
             self._continue_target = (lesson.id, step)
         else:
             todo = next((l for l in self.lessons if not p.is_done(l.id)), None)
             if todo is None:
-                self.banner_html.value = ("<p class='burgle-kicker'>All done</p><p class='burgle-banner-title'>"
-                                          "You have finished every lesson. Time to rob a bank for real!</p>"
-                                          if self.lessons else "<p class='burgle-banner-title'>No lessons yet.</p>")
+                self.banner_html.value = (
+                    f"<p class='burgle-kicker'>{html.escape(_('All done'))}</p><p class='burgle-banner-title'>"
+                    + html.escape(_("You have finished every lesson. Time to rob a bank for real!")) + "</p>"
+                    if self.lessons else f"<p class='burgle-banner-title'>{html.escape(_('No lessons yet.'))}</p>")
                 self._continue_target = None
             else:
                 first = not p.completed
-                intro = ("<p class='burgle-banner-intro'>Learn the rules one at a time: each lesson sets up a "
-                         "small heist, you act, and the rules engine shows what happens.</p>" if first else "")
+                intro = ("<p class='burgle-banner-intro'>" + html.escape(_(
+                    "Learn the rules one at a time: each lesson sets up a small heist, you act, and the rules "
+                    "engine shows what happens.")) + "</p>" if first else "")
+                n = self.number(todo.id)
+                kicker = _("Welcome, burglar") if first else _("Next up")
                 self.banner_html.value = (
-                    f"<p class='burgle-kicker'>{'Welcome, burglar' if first else 'Next up'}</p>{intro}"
-                    f"<p class='burgle-banner-title'>Lesson {self.number(todo.id)}: {html.escape(todo.title)}</p>")
-                self.continue_button.description = "Start ▸" if first else "Next lesson ▸"
-                self.continue_button.tooltip = f"Open lesson {self.number(todo.id)}: {todo.title}"
+                    f"<p class='burgle-kicker'>{html.escape(kicker)}</p>{intro}"
+                    f"<p class='burgle-banner-title'>"
+                    f"{html.escape(_('Lesson {n}: {title}').format(n=n, title=todo.title))}</p>")
+                self.continue_button.description = _("Start ▸") if first else _("Next lesson ▸")
+                self.continue_button.tooltip = _("Open lesson {n}: {title}").format(n=n, title=todo.title)
                 self._continue_target = (todo.id, 0)
         _show(self.continue_button, self._continue_target is not None)
 
@@ -446,12 +551,14 @@ class TutorApp(AppPage):
             self._load_lessons()
         lesson = self.by_id[lesson_id]
         try:
-            session = LessonSession(lesson, step)
+            session = LessonSession(lesson, step, lang=self.lang)
         except ValueError as exc:  # its scenario or expected actions no longer load
             self.go_home()
-            self.banner_html.value = (f"<p class='burgle-kicker'>Sorry</p><p class='burgle-banner-title'>"
-                                      f"Lesson {html.escape(lesson.title)} cannot be opened yet: "
-                                      f"{html.escape(str(exc))}</p>")
+            _ = self.t.gettext
+            self.banner_html.value = (
+                f"<p class='burgle-kicker'>{html.escape(_('Sorry'))}</p><p class='burgle-banner-title'>"
+                + html.escape(_("Lesson {title} cannot be opened yet: {error}").format(title=lesson.title, error=exc))
+                + "</p>")
             return None
         self.session = session
         self._picture_key = self._actions_key = self._predict_key = None
@@ -571,77 +678,87 @@ class TutorApp(AppPage):
         # stayed ~0.5 s while the picture came). The picture before the action buttons:
         # once a step's buttons are there, so is its picture.
         self._render_feedback()
-        self.title_html.value = (f"<p class='burgle-kicker'>Lesson {n}</p>"
+        _ = self.t.gettext
+        self.title_html.value = (f"<p class='burgle-kicker'>{html.escape(_('Lesson {n}').format(n=n))}</p>"
                                  f"<h1>{html.escape(lesson.title)}</h1>")
         dots = "".join(
             f"<span class='burgle-dot{' burgle-dot-now' if i == s.index else ''}"
-            f"{' burgle-dot-past' if i < s.index else ''}' title='Step {i + 1}'></span>"
+            f"{' burgle-dot-past' if i < s.index else ''}' title='{html.escape(_('Step {n}').format(n=i + 1))}'></span>"
             for i in range(len(s.steps)))
-        self.steps_html.value = (f"<div class='burgle-stepper' aria-label='Step {s.index + 1} of {len(s.steps)}'>"
-                                 f"<span>Step {s.index + 1} of {len(s.steps)}</span><span class='burgle-dots'>"
-                                 f"{dots}</span></div>")
+        # The stepper's text is the browser tests' way to know the step: the English stays in
+        # a data attribute whatever the language.
+        of = html.escape(_("Step {n} of {total}").format(n=s.index + 1, total=len(s.steps)))
+        self.steps_html.value = (f"<div class='burgle-stepper' aria-label='{of}' "
+                                 f"data-step='{s.index + 1}' data-steps='{len(s.steps)}'>"
+                                 f"<span>{of}</span><span class='burgle-dots'>{dots}</span></div>")
         wide = len(s.floors) > 1
         (self.body.add_class if wide else self.body.remove_class)("burgle-wide")
         self._render_narration()
         self._render_predict()
         self._render_picture()
         self._render_actions()
-        state = game_state_html(s.game)
+        state = game_state_html(s.game, lang=self.lang)
         if self.state_html.value != state:
             self.state_html.value = state
         self.back_button.disabled = not s.can_back
         if s.completed:
             following = self._following(lesson.id)
-            self.next_button.description = "Next lesson ▸" if following is not None else "All lessons ▸"
-            self.next_button.tooltip = (f"Lesson {self.number(following.id)}: {following.title}"
-                                        if following is not None else "Back to the lesson list")
+            self.next_button.description = _("Next lesson ▸") if following is not None else _("All lessons ▸")
+            self.next_button.tooltip = (_("Lesson {n}: {title}").format(n=self.number(following.id),
+                                                                        title=following.title)
+                                        if following is not None else _("Back to the lesson list"))
             self.next_button.disabled = False
         else:
-            self.next_button.description = "Next ▸"
-            self.next_button.tooltip = "Do this step's action first" if s.waiting else "Go on to the next step"
+            self.next_button.description = _("Next ▸")
+            self.next_button.tooltip = _("Do this step's action first") if s.waiting else _("Go on to the next step")
             self.next_button.disabled = not s.can_next
         self._save_place()
 
     def _render_picture(self) -> None:
         s = self.session
-        key = (s.lesson.id, s.index, len(s.game.log), s.predicting, s.waiting)
+        key = (s.lesson.id, s.index, len(s.game.log), s.predicting, s.waiting, self.lang)
         if key == self._picture_key:
             return
         self._picture_key = key
         self.picture.show(f"<div class='burgle-svg'>{svg_body(s.picture('svg'))}</div>", *self._board_targets())
         paras = "".join(f"<p>{html.escape(p)}</p>" for p in s.alt_text().split("\n") if p.strip())
-        self.alt_html.value = (f"<details class='burgle-alt-details'><summary>Describe the picture in words"
+        self.alt_html.value = (f"<details class='burgle-alt-details'><summary>"
+                               f"{html.escape(self.t.gettext('Describe the picture in words'))}"
                                f"</summary>{paras}</details>")
 
     def _render_narration(self) -> None:
         s = self.session
         step = s.step
-        rules = "".join(rule_chip(r) for r in step.rules)
+        _, lang = self.t.gettext, self.lang
+        rules = "".join(rule_chip(r, lang) for r in step.rules)
         if s.predicting:
-            prompt = "<p class='burgle-prompt'>First, predict: answer the question below.</p>"
+            prompt = _("First, predict: answer the question below.")
         elif s.waiting:
-            prompt = "<p class='burgle-prompt'>Your move: choose an action below.</p>"
+            prompt = _("Your move: choose an action below.")
         elif step.expect is None:
-            prompt = ("<p class='burgle-prompt'>Read this, then press <b>Next</b>.</p>" if not s.is_last else
-                      "<p class='burgle-prompt'>That is the end of this lesson.</p>")
+            prompt = _("Read this, then press Next.") if not s.is_last else _("That is the end of this lesson.")
         else:
             prompt = ""
+        prompt = f"<p class='burgle-prompt'>{html.escape(prompt)}</p>" if prompt else ""
         where = ""
         if s.highlight_cells:
             cells = ", ".join(cell_name(c) for c in s.highlight_cells)
-            where = f"<p class='burgle-where'><span class='burgle-swatch'></span>Marked on the board: {cells}</p>"
-        self.narration.value = (f"<div class='burgle-narration-text'><p>{rich(step.text)}</p></div>{where}{prompt}"
-                                + (f"<p class='burgle-rules'>Rules: {rules}</p>" if rules else ""))
+            where = (f"<p class='burgle-where'><span class='burgle-swatch'></span>"
+                     f"{html.escape(_('Marked on the board: {cells}').format(cells=cells))}</p>")
+        self.narration.value = (f"<div class='burgle-narration-text'><p>{rich(step.text, lang)}</p></div>{where}{prompt}"
+                                + (f"<p class='burgle-rules'>{html.escape(_('Rules:'))} {rules}</p>" if rules else ""))
 
     def _render_actions(self) -> None:
         s = self.session
-        key = (s.lesson.id, s.index, s.waiting, s.predicting, len(s.game.log), tuple(sorted(self._expanded)))
+        key = (s.lesson.id, s.index, s.waiting, s.predicting, len(s.game.log), tuple(sorted(self._expanded)),
+               self.lang)
         if key == self._actions_key:
             return  # same step, same choices (e.g. after a wrong action): keep the buttons
         self._actions_key = key
         old = self.actions_box.children
         self.action_buttons = []
         rows = []
+        _ = self.t.gettext
         for group in s.action_groups():
             actions = list(group.actions)
             hidden = []
@@ -651,31 +768,45 @@ class TutorApp(AppPage):
                 actions = shown
             buttons = []
             for text in actions:
-                label = action_label(s.game, text)
-                tip = s.describe(text) + (f" (typed: {text})" if label != text else "")
+                label = action_label(s.game, text, self.lang)
+                tip = self._describe(text) + (" " + _("(typed: {action})").format(action=text) if label != text else "")
                 b = _button(label, "burgle-action", tooltip=tip)
                 b.action = text  # the action itself; the label may name a character instead of a seat
                 b.on_click(self._safe(lambda _b, t=text: self.act(t)))
                 buttons.append(b)
             self.action_buttons.extend(buttons)
             if hidden:
-                more = _button(f"Show all {len(group.actions)}", "burgle-more-actions",
-                               tooltip=f"Show every '{group.label}' action")
+                shown_label = self._group_label(group)
+                more = _button(_("Show all {n}").format(n=len(group.actions)), "burgle-more-actions",
+                               tooltip=_("Show every '{group}' action").format(group=shown_label))
                 more.on_click(self._safe(lambda _b, label=group.label: self._expand(label)))
                 buttons.append(more)
-            label = html.escape(group.label) + (f"<span class='burgle-hint'>{html.escape(group.hint)}</span>"
+            label = html.escape(self._group_label(group)) + (f"<span class='burgle-hint'>{html.escape(group.hint)}</span>"
                                                 if group.hint else "")
             rows.append(_box([_html(f"<span class='burgle-group-label'>{label}</span>"),
                               _box(buttons, "burgle-group-buttons", vertical=False)], "burgle-group"))
-        self.actions_box.children = ([_html("<p class='burgle-actions-title'>Your actions</p>"),
+        self.actions_box.children = ([_html(f"<p class='burgle-actions-title'>{html.escape(_('Your actions'))}</p>"),
                                       _box(rows, "burgle-groups", vertical=False)] if rows else [])
         _dispose(old)
         _show(self.actions_box, bool(rows))
 
+    def _group_label(self, group) -> str:
+        """A group's label in the app's language ('Use Blueprints' names the card)."""
+        if group.label.startswith("Use ") and group.actions and len(group.actions[0].split()) > 1:
+            return self.t.gettext("Use {card}").format(card=card_name(group.actions[0].split()[1], self.lang))
+        return self.t.gettext(group.label)
+
+    def _describe(self, action: str) -> str:
+        """What an action does, in the app's language (for tooltips)."""
+        verb = action.split()[0] if action.split() else ""
+        if verb not in VERBS:
+            return ""
+        return f"{action_help(verb, self.lang)} ({VERBS[verb].rule})"
+
     def _render_predict(self) -> None:
         s = self.session
         p = s.step.predict
-        key = (s.lesson.id, s.index, s.answered)
+        key = (s.lesson.id, s.index, s.answered, self.lang)
         if key == self._predict_key:
             return
         self._predict_key = key
@@ -684,13 +815,14 @@ class TutorApp(AppPage):
         children = []
         if p is not None:
             # (once the board's cells are clickable, a click there answers too: click_cell)
-            how = "Answer with one of these cells." if p.cells else "Choose one."
+            _ = self.t.gettext
+            how = _("Answer with one of these cells.") if p.cells else _("Choose one.")
             if s.answered is not None:
-                how = f"You answered {html.escape(s.answered)}; the answer is {html.escape(p.answer)}."
-            children.append(_html(f"<p class='burgle-kicker'>Predict</p><p class='burgle-predict-q'>"
-                                  f"{rich(p.question)}</p><p class='burgle-help'>{how}</p>"))
+                how = _("You answered {given}; the answer is {answer}.").format(given=s.answered, answer=p.answer)
+            children.append(_html(f"<p class='burgle-kicker'>{html.escape(_('Predict'))}</p><p class='burgle-predict-q'>"
+                                  f"{rich(p.question, self.lang)}</p><p class='burgle-help'>{html.escape(how)}</p>"))
             for option in p.options:
-                b = _button(option, "burgle-answer", tooltip=f"Answer: {option}")
+                b = _button(option, "burgle-answer", tooltip=_("Answer: {option}").format(option=option))
                 b.disabled = s.answered is not None
                 if s.answered is not None and p.is_right(option):
                     b.add_class("burgle-answer-right")
@@ -737,37 +869,41 @@ class TutorApp(AppPage):
                     "burgle-feedback-other", "burgle-feedback-done"):
             self.feedback.remove_class(cls)
         parts = []
+        _, lang = self.t.gettext, self.lang
         if fb is not None:
             self.feedback.add_class("burgle-feedback-right" if fb.right else "burgle-feedback-wrong")
             self.feedback.add_class(f"burgle-feedback-{fb.kind}")
             icon, heading = KIND_HEADINGS[fb.kind]
             tried = f" <code class='burgle-act'>{html.escape(fb.action)}</code>" if fb.action else ""
             parts.append(f"<p class='burgle-fb-head'><span class='burgle-fb-icon' aria-hidden='true'>{icon}</span>"
-                         f"{heading}<span class='burgle-fb-tried'>{tried}</span></p>")
-            parts.append(f"<p class='burgle-fb-text'>{rich(fb.text)}</p>")
+                         f"{html.escape(_(heading))}<span class='burgle-fb-tried'>{tried}</span></p>")
+            parts.append(f"<p class='burgle-fb-text'>{rich(fb.text, lang)}</p>")
             if fb.right:
                 if fb.after:
-                    parts.append(f"<div class='burgle-after'><p class='burgle-fb-sub'>Why</p><p>{rich(fb.after)}</p></div>")
+                    parts.append(f"<div class='burgle-after'><p class='burgle-fb-sub'>{html.escape(_('Why'))}</p>"
+                                 f"<p>{rich(fb.after, lang)}</p></div>")
                 if fb.happened:
-                    items = "".join(
-                        f"<li>{rich(t)} {rule_chip(r) if r else ''}</li>" for t, r in zip(fb.happened, fb.rules))
-                    parts.append(f"<div class='burgle-happened'><p class='burgle-fb-sub'>What the engine did</p>"
-                                 f"<ol>{items}</ol></div>")
+                    items = "".join(f"<li>{rich(t, lang)} {rule_chip(r, lang) if r else ''}</li>"
+                                    for t, r in zip(fb.happened, fb.rules))
+                    parts.append(f"<div class='burgle-happened'><p class='burgle-fb-sub'>"
+                                 f"{html.escape(_('What the engine did'))}</p><ol>{items}</ol></div>")
             elif fb.prediction and s.answered is not None:
-                then = "choose your action below" if s.waiting else "press Next"
-                parts.append(f"<p class='burgle-fb-retry'>The board now shows the answer: {then}.</p>")
+                then = (_("The board now shows the answer: choose your action below.") if s.waiting
+                        else _("The board now shows the answer: press Next."))
+                parts.append(f"<p class='burgle-fb-retry'>{html.escape(then)}</p>")
             elif s.waiting:
-                parts.append("<p class='burgle-fb-retry'>Nothing changed on the board: try again.</p>")
+                parts.append(f"<p class='burgle-fb-retry'>{html.escape(_('Nothing changed on the board: try again.'))}</p>")
         if s.completed:
             self._mark_done(s.lesson.id)
             self.feedback.add_class("burgle-feedback-done")
             following = self._following(s.lesson.id)
-            nxt = (f"Next: lesson {self.number(following.id)}, {html.escape(following.title)}."
-                   if following is not None else "That was the last lesson.")
-            parts.append(f"<div class='burgle-complete'><p class='burgle-fb-sub'>Lesson complete</p><p>{nxt}</p></div>")
+            nxt = (_("Next: lesson {n}, {title}.").format(n=self.number(following.id), title=following.title)
+                   if following is not None else _("That was the last lesson."))
+            parts.append(f"<div class='burgle-complete'><p class='burgle-fb-sub'>{html.escape(_('Lesson complete'))}"
+                         f"</p><p>{html.escape(nxt)}</p></div>")
         if not parts:
-            parts.append("<p class='burgle-fb-idle'>" + ("Pick an action: the tutor will tell you how it went."
-                                                         if s.waiting else "") + "</p>")
+            parts.append("<p class='burgle-fb-idle'>" + (html.escape(_(
+                "Pick an action: the tutor will tell you how it went.")) if s.waiting else "") + "</p>")
         # The widget itself is the live region (PageHelper marks it): replacing its content
         # is announced, and the focus moves here after an action.
         self.feedback.value = f"<div class='burgle-fb'>{''.join(parts)}</div>"
@@ -779,13 +915,16 @@ class TutorApp(AppPage):
         hits = self.lookup.search(query) if query.strip() else []
         words = query_words(query)
         rows, self.hit_buttons = [], []
+        _ = self.t.gettext
         for hit in hits:
             links = hit.links[:2]
             buttons = []
             for link in links:
                 n = self.number(link.lesson)
-                b = _button(f"Lesson {n}: {short_title(link.title)} ▸", "burgle-hit",
-                            tooltip=f"Open lesson {n} ({link.title}) at step {link.step + 1}")
+                title = self.by_id[link.lesson].title if link.lesson in self.by_id else link.title
+                b = _button(_("Lesson {n}: {title}").format(n=n, title=short_title(title)) + " ▸", "burgle-hit",
+                            tooltip=_("Open lesson {n} ({title}) at step {step}").format(
+                                n=n, title=title, step=link.step + 1))
                 b.on_click(self._safe(lambda _b, l=link: self.open_lesson(l.lesson, l.step)))
                 buttons.append(b)
             self.hit_buttons.extend(buttons)
@@ -793,16 +932,17 @@ class TutorApp(AppPage):
             if links and not links[0].taught:
                 where = f"<p class='burgle-hit-note'>{html.escape(links[0].why[:1].upper() + links[0].why[1:])}.</p>"
             elif not links:
-                where = "<p class='burgle-hit-note'>No lesson covers this yet.</p>"
-            rule = f" {rule_chip(hit.rule)}" if hit.rule and hit.kind not in ("rule", "lesson") else ""
+                where = f"<p class='burgle-hit-note'>{html.escape(_('No lesson covers this yet.'))}</p>"
+            rule = f" {rule_chip(hit.rule, self.lang)}" if hit.rule and hit.kind not in ("rule", "lesson") else ""
             info = _html(f"<p class='burgle-hit-title'><span class='burgle-kind burgle-kind-{hit.kind}'>"
                          f"{hit.label}</span> {mark(hit.title, words)}{rule}</p>"
                          + (f"<p class='burgle-hit-text'>{mark(hit.text, words)}</p>" if hit.text != hit.title.split(' · ')[-1] else "")
                          + where + hit.wording_html, "burgle-hit-info")
             rows.append(_box([info, _box(buttons, "burgle-hit-links", vertical=False)], "burgle-hit-row"))
         if query.strip() and not hits:
-            rows.append(_html(f"<p class='burgle-help'>Nothing matches “{html.escape(query[:80])}”. "
-                              f"Try a rule id such as GUARD-9, a tile such as Lavatory, or a card such as Blueprints.</p>"))
+            rows.append(_html("<p class='burgle-help'>" + html.escape(_(
+                "Nothing matches “{query}”. Try a rule id such as GUARD-9, a tile such as Lavatory, or a card "
+                "such as Blueprints.").format(query=query[:80])) + "</p>"))
         self.results.children = rows
         _dispose(old)
 
@@ -840,10 +980,12 @@ class TutorApp(AppPage):
 
     # ------------------------------------------------------------------ plumbing
     def _cut_off(self, text: str) -> None:
-        self.feedback.value = f"<p class='burgle-fb-head'>Cut off</p><p>{html.escape(text)}</p>"
+        self.feedback.value = (f"<p class='burgle-fb-head'>{html.escape(self.t.gettext('Cut off'))}</p>"
+                               f"<p>{html.escape(text)}</p>")
 
     def _went_wrong(self, text: str) -> None:
-        self.feedback.value = f"<p class='burgle-fb-head'>Something went wrong</p><p>{html.escape(text)}</p>"
+        self.feedback.value = (f"<p class='burgle-fb-head'>{html.escape(self.t.gettext('Something went wrong'))}</p>"
+                               f"<p>{html.escape(text)}</p>")
 
     def find_action(self, text: str) -> widgets.Button:
         """The action button of the action *text*, or labelled *text* (tests, notebooks)."""

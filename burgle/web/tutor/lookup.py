@@ -13,6 +13,15 @@ regular expression.
 >>> hit.kind, hit.rule, hit.title, hit.links[0].lesson
 ('tile', 'TILE-13', 'Lavatory', '01-first-steps')
 
+In another language (``RulesLookup(lessons, lang="es")``) titles, one-line texts and the
+full wording are the translations (``burgle.i18n``), and a query matches the translated
+names as well as the English ones:
+
+>>> RulesLookup(load_all(), lang="es").search("caja fuerte")[0].title
+'Caja fuerte'
+>>> RulesLookup(load_all(), lang="ja").search("GUARD-9")[0].title
+'GUARD-9 · 時計回りのタイブレーク'
+
 Each hit of a rule, tile or card carries its rule's full wording from the packaged RULES.md,
 as markdown (``wording``) and as HTML that is safe to show (``wording_html``: everything
 typed in the specification is escaped; lists and tables become HTML; no link or image can
@@ -39,13 +48,17 @@ import mistune
 from burgle.data.cards import CHARACTER_NAMES, CHARACTER_SIDES, EVENTS, LOOT, TOOLS
 from burgle.data.rules import RULE_INDEX, RULES
 from burgle.data.tiles import TILE_TYPES
+from burgle.i18n import N_, Translator, ability, card_name, card_text, character_name, tile_name, tile_text
+from burgle.i18n import rule as rule_in
+from burgle.i18n.languages import DEFAULT, language
 from burgle.lessons.check import coverage
 from burgle.lessons.model import RULE_ID, Lesson
 
 KIND_ORDER = ("rule", "tile", "tool", "loot", "event", "character", "lesson")
-KIND_LABEL = {"rule": "Rule", "tile": "Tile", "tool": "Tool", "loot": "Loot", "event": "Event",
-              "character": "Character", "lesson": "Lesson"}
+KIND_LABEL = {"rule": N_("Rule"), "tile": N_("Tile"), "tool": N_("Tool"), "loot": N_("Loot"), "event": N_("Event"),
+              "character": N_("Character"), "lesson": N_("Lesson")}
 MAX_QUERY = 200
+SIDES = {"basic": N_("basic"), "advanced": N_("advanced")}  # a character card's two sides
 _RULE_WORD = re.compile(r"^([a-z]+)[\s_-]*(\d+)$")
 _FAMILIES = {rid.split("-")[0].lower() for rid in RULE_INDEX}
 
@@ -70,25 +83,32 @@ class Hit:
     rule: str  # the RULES.md id (for a lesson: its first rule)
     links: tuple[Link, ...] = ()
     score: int = 0
+    lang: str = DEFAULT
 
     @property
     def label(self) -> str:
-        return KIND_LABEL[self.kind]
+        """The kind of hit ('Rule', 'Tile'...) in the hit's language."""
+        return Translator(self.lang).gettext(KIND_LABEL[self.kind])
+
+    def _rule(self):
+        if self.kind == "lesson" or self.rule not in RULES:
+            return None
+        return rule_in(self.rule, self.lang)
 
     @property
     def wording(self) -> str:
-        """The full wording of the hit's rule in RULES.md (markdown); '' for a lesson."""
-        rule = RULES.get(self.rule)
-        return rule.text if rule is not None and self.kind != "lesson" else ""
+        """The full wording of the hit's rule (RULES.md, or its translation; markdown); '' for a lesson."""
+        rule = self._rule()
+        return rule.text if rule is not None else ""
 
     @property
     def wording_html(self) -> str:
         """The full wording as a collapsed ``<details>`` block, safe to show ('' for a lesson)."""
         if not self.wording:
             return ""
-        rule = RULES[self.rule]
-        title = html.escape(f"{rule.id} · {rule.title}")
-        return (f"<details class='burgle-hit-wording'><summary>Full rule: {title}</summary>"
+        rule = self._rule()
+        title = html.escape(Translator(self.lang).gettext("Full rule: {rule}").format(rule=f"{rule.id} · {rule.title}"))
+        return (f"<details class='burgle-hit-wording'><summary>{title}</summary>"
                 f"<div class='burgle-rule-text'>{markdown_html(self.wording)}</div></details>")
 
 
@@ -136,7 +156,8 @@ def query_words(query: str) -> list[str]:
 class RulesLookup:
     """Search over RULES.md ids, tile types, cards and lesson texts."""
 
-    def __init__(self, lessons: list[Lesson]):
+    def __init__(self, lessons: list[Lesson], lang: str = DEFAULT):
+        self.lang = language(lang)
         self.lessons = list(lessons)
         self.by_id = {lesson.id: lesson for lesson in self.lessons}
         self.coverage = coverage(self.lessons)
@@ -145,21 +166,32 @@ class RulesLookup:
 
     # ------------------------------------------------------------------ index
     def _entries(self) -> list[_Entry]:
-        out = [
-            _Entry("rule", rid, f"{rid} · {summary}", summary, rid, summary.lower(), rid.lower())
-            for rid, summary in RULE_INDEX.items()
-        ]
+        lang = self.lang
+        english = lang == DEFAULT  # in another language, the English names match too (as ids)
+        out = []
+        for rid, summary in RULE_INDEX.items():
+            local = summary if english else rule_in(rid, lang).summary or summary
+            out.append(_Entry("rule", rid, f"{rid} · {local}", local, rid, local.lower(),
+                              rid.lower() if english else f"{rid} {summary}".lower()))
         for t in TILE_TYPES:
-            ids = " ".join([t.rule, t.key, t.short, *t.aliases]).lower()
-            out.append(_Entry("tile", t.key, t.name, t.text, t.rule, " ".join([t.name, *t.aliases]).lower(), ids))
+            name = t.name if english else tile_name(t.key, lang)
+            ids = " ".join([t.rule, t.key, t.short, *t.aliases] + ([] if english else [t.name])).lower()
+            out.append(_Entry("tile", t.key, name, t.text if english else tile_text(t.key, lang), t.rule,
+                              " ".join([name, *t.aliases]).lower(), ids))
         for kind, cards in (("tool", TOOLS), ("loot", LOOT), ("event", EVENTS)):
             for c in cards:
-                out.append(_Entry(kind, c.key, c.name, c.text, c.rule, c.name.lower(), f"{c.rule} {c.key}".lower()))
+                name = c.name if english else card_name(c.key, lang)
+                out.append(_Entry(kind, c.key, name, c.text if english else card_text(c.key, lang), c.rule,
+                                  name.lower(), f"{c.rule} {c.key}".lower() + ("" if english else f" {c.name.lower()}")))
+        t = Translator(lang)
         for side in CHARACTER_SIDES:
             who = CHARACTER_NAMES.get(side.character, side.character.title())
-            title = f"{who}: {side.ability} ({side.side})"
-            out.append(_Entry("character", side.key, title, side.text, side.rule,
-                              f"{who} {side.ability}".lower(), f"{side.rule} {side.key}".lower()))
+            power, text = (side.ability, side.text) if english else ability(side.key, lang)
+            local = who if english else character_name(side.character, lang)
+            title = t.gettext("{who}: {ability} ({side})").format(who=local, ability=power, side=t.gettext(SIDES.get(side.side, side.side)))
+            out.append(_Entry("character", side.key, title, text, side.rule,
+                              f"{local} {power}".lower(),
+                              f"{side.rule} {side.key}".lower() + ("" if english else f" {who.lower()}")))
         for lesson in self.lessons:
             first = sorted(lesson.taught)[0] if lesson.taught else ""
             out.append(_Entry("lesson", lesson.id, lesson.title, lesson.summary, first, lesson.title.lower(),
@@ -228,9 +260,10 @@ class RulesLookup:
             lesson = self.by_id[entry.key]
             step, text = self._matching_step(lesson, words)
             link = Link(lesson.id, lesson.title, _scene_start(lesson, step))
-            return Hit("lesson", lesson.id, lesson.title, text or lesson.summary, entry.rule, (link,), score)
+            return Hit("lesson", lesson.id, lesson.title, text or lesson.summary, entry.rule, (link,), score,
+                       self.lang)
         return Hit(entry.kind, entry.key, entry.title, entry.text, entry.rule,
-                   self.links(entry.rule, names=(entry.name,) if entry.kind != "rule" else ()), score)
+                   self.links(entry.rule, names=(entry.name,) if entry.kind != "rule" else ()), score, self.lang)
 
     def _matching_step(self, lesson: Lesson, words: list[str]) -> tuple[int, str]:
         """The first step whose text, explanation or rule ids match a query word, and that sentence."""
@@ -286,7 +319,8 @@ class RulesLookup:
         _, _, near = min(taught)
         lesson = self.by_id[self.coverage[near][0]]
         return (Link(lesson.id, lesson.title, self._teaching_step(lesson, near), taught=False,
-                     why=f"no lesson teaches {rule} yet; this one teaches {near}"),)
+                     why=Translator(self.lang).gettext("no lesson teaches {rule} yet; this one teaches {near}").format(
+                         rule=rule, near=near)),)
 
 
 class _SafeRenderer(mistune.HTMLRenderer):

@@ -36,20 +36,25 @@ from dataclasses import dataclass, field
 from burgle.geometry.board import ROOF, cell_name, floor_of
 from burgle.engine.actions import VERBS, Action
 from burgle.engine.errors import ActionSyntaxError, IllegalAction
+from burgle.i18n import N_, Translator
+from burgle.i18n.happenings import narrate
+from burgle.i18n.refusals import explain
 from burgle.lessons.model import Lesson, Step, start
 
 KINDS = ("right", "wrong", "illegal", "other")
 
 # How the action buttons are grouped: (group label, verbs), in display order.
+# The labels are English (``ActionGroup.label``, the key the app folds groups by); the
+# app shows them translated (``Translator.gettext``; 'Use {card}' is one message).
 ACTION_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Move", ("move", "flex", "climb", "escape")),
-    ("Look", ("peek", "xray", "enhance", "clairvoyance", "precognition")),
-    ("Safe and computers", ("hack", "laptop", "add-die", "roll")),
-    ("Tools and loot", ("use", "give", "take", "pick-up", "catch-kitty", "tinker")),
-    ("Character abilities", ("crybaby", "reroute", "distract", "disrupt", "orders", "disguise")),
-    ("Choose", ("alarm", "laser", "deadbolt", "cancel-alarm", "allow-alarm", "stealth", "character",
+    (N_("Move"), ("move", "flex", "climb", "escape")),
+    (N_("Look"), ("peek", "xray", "enhance", "clairvoyance", "precognition")),
+    (N_("Safe and computers"), ("hack", "laptop", "add-die", "roll")),
+    (N_("Tools and loot"), ("use", "give", "take", "pick-up", "catch-kitty", "tinker")),
+    (N_("Character abilities"), ("crybaby", "reroute", "distract", "disrupt", "orders", "disguise")),
+    (N_("Choose"), ("alarm", "laser", "deadbolt", "cancel-alarm", "allow-alarm", "stealth", "character",
                 "cell", "keep", "draw", "order", "events-order", "set-die", "keep-dice")),
-    ("Turn", ("end",)),
+    (N_("Turn"), ("end",)),
 )
 _GROUP_OF = {verb: label for label, verbs in ACTION_GROUPS for verb in verbs}
 
@@ -85,12 +90,41 @@ class ActionGroup:
 class LessonSession:
     """A lesson in progress: its game, the current step and the last feedback."""
 
-    def __init__(self, lesson: Lesson, step: int = 0):
+    def __init__(self, lesson: Lesson, step: int = 0, lang: str = "en"):
         self.lesson = lesson
+        self.t = Translator(lang)
         self._floors = step_floors(lesson)
         self.restart()
         if step:
             self.goto(step)
+
+    @property
+    def lang(self) -> str:
+        return self.t.lang
+
+    def set_language(self, lesson: Lesson, lang: str) -> None:
+        """Go on in *lang* with *lesson* (the same lesson, its texts in *lang*: the steps,
+        actions and game are unchanged). The feedback of an applied action is said again
+        in the new language; any other feedback is dropped (the learner just retries)."""
+        self.lesson = lesson
+        self.t = Translator(lang)
+        fb = self.feedback
+        if fb is not None and fb.right and not fb.prediction and self.acted:
+            self.feedback = self._right(fb.action)
+        elif fb is not None and fb.right and fb.prediction and self.step.predict is not None:
+            self.feedback = Feedback("right", self.step.predict.right, action=fb.action, prediction=True)
+        else:
+            self.feedback = None
+
+    def _right(self, shown: str) -> Feedback:
+        step = self.step
+        return Feedback("right", step.right, happened=tuple(narrate(h, self.lang) for h in self.happened),
+                        after=step.after, action=shown, rules=tuple(h.rule for h in self.happened))
+
+    def _refused(self, shown: str, exc: IllegalAction, hint: str = "") -> Feedback:
+        text = self.t.gettext("The rules do not allow '{action}': {reason} ({rule}).").format(
+            action=shown, reason=explain(exc, self.lang), rule=exc.rule)
+        return Feedback("illegal", text + (f" {hint}" if hint else ""), action=shown, rule=exc.rule)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -150,7 +184,7 @@ class LessonSession:
             return []
         pending = self.game.pending
         if pending is not None:
-            return [ActionGroup("Choose", tuple(actions), hint=pending.prompt)]
+            return [ActionGroup("Choose", tuple(actions), hint=pending.prompt)]  # the prompt: English (engine)
         groups: dict[str, list[str]] = {}
         for text in actions:
             verb = text.split()[0]
@@ -190,15 +224,17 @@ class LessonSession:
         from burgle.pictures import Highlights, scene
         from burgle.pictures.scene import floor_alt_text
 
+        from burgle.i18n.pictures import localize_scene
+
         sc = scene(self.game, floors=self.floors, highlights=Highlights(cells=self.highlight_cells))
         sc = self._traffic(sc)
-        if not self.predicting:
-            return sc
-        hidden = []
-        for fs in sc.floors:
-            bare = replace(fs, route=None, header=fs.header[:1])
-            hidden.append(replace(bare, alt_text=floor_alt_text(bare, self.game)))
-        return replace(sc, floors=tuple(hidden))
+        if self.predicting:
+            hidden = []
+            for fs in sc.floors:
+                bare = replace(fs, route=None, header=fs.header[:1])
+                hidden.append(replace(bare, alt_text=floor_alt_text(bare, self.game)))
+            sc = replace(sc, floors=tuple(hidden))
+        return localize_scene(sc, self.lang, self.game)  # the words in the learner's language
 
     def _traffic(self, sc):
         """A step claiming traffic on its floor's walls shows that floor's traffic map
@@ -227,10 +263,12 @@ class LessonSession:
         choice. Taken once; a wrong one is explained with the right answer."""
         p = self.step.predict
         if p is None:
-            self.feedback = Feedback("other", "This step asks no question: read it, then act or press Next.")
+            self.feedback = Feedback("other", self.t.gettext(
+                "This step asks no question: read it, then act or press Next."))
             return self.feedback
         if self.answered is not None:
-            self.feedback = Feedback("other", f"You have answered already ({self.answered}).", prediction=True)
+            self.feedback = Feedback("other", self.t.gettext("You have answered already ({answer}).").format(
+                answer=self.answered), prediction=True)
             return self.feedback
         if p.cells:
             from burgle.geometry.board import CellError, parse_cell
@@ -241,21 +279,24 @@ class LessonSession:
                 cell = None
             if cell not in p.cells:
                 options = ", ".join(p.options)
-                self.feedback = Feedback("other", f"Answer with one of the cells offered: {options}.",
+                self.feedback = Feedback("other", self.t.gettext("Answer with one of the cells offered: "
+                                                                 "{options}.").format(options=options),
                                          action=str(value), prediction=True)
                 return self.feedback
             shown = cell_name(cell)
         else:
             shown = str(value).strip()
             if shown not in p.choices:
-                self.feedback = Feedback("other", f"Answer with one of: {', '.join(p.choices)}.",
+                self.feedback = Feedback("other", self.t.gettext("Answer with one of: {options}.").format(
+                                         options=", ".join(p.choices)),
                                          action=shown, prediction=True)
                 return self.feedback
         self.answered = shown
         if p.is_right(shown):
             self.feedback = Feedback("right", p.right, action=shown, prediction=True)
         else:
-            self.feedback = Feedback("wrong", f"{p.wrong} The answer: {p.answer}.", action=shown, prediction=True)
+            self.feedback = Feedback("wrong", self.t.gettext("{why} The answer: {answer}.").format(
+                why=p.wrong, answer=p.answer), action=shown, prediction=True)
         return self.feedback
 
     # ------------------------------------------------------------------ acting
@@ -266,38 +307,39 @@ class LessonSession:
         try:
             action = Action.parse(raw)
         except ActionSyntaxError as exc:
-            self.feedback = Feedback("illegal", f"That is not an action the game knows: {exc}", action=raw)
+            # Translators: {error} is the parser's message (English, it quotes what was typed).
+            self.feedback = Feedback("illegal", self.t.gettext("That is not an action the game knows: {error}").format(
+                error=exc), action=raw)
             return self.feedback
         shown = str(action)
         if self.predicting:
-            self.feedback = Feedback("other", f"First answer the question: {step.predict.question}", action=shown)
+            self.feedback = Feedback("other", self.t.gettext("First answer the question: {question}").format(
+                question=step.predict.question), action=shown)
             return self.feedback
         if step.expect is None:
             try:  # a step may invite trying something the rules forbid: the refusal is the answer
                 self.game.check(action)
             except IllegalAction as exc:
-                self.feedback = Feedback("illegal", f"The rules do not allow {shown!r}: {exc.reason} ({exc.rule}).",
-                                         action=shown, rule=exc.rule)
+                self.feedback = self._refused(shown, exc)
                 return self.feedback
-            self.feedback = Feedback("other", "That is allowed, but nothing is done on this step: read it, then "
-                                     "press Next.", action=shown)
+            self.feedback = Feedback("other", self.t.gettext("That is allowed, but nothing is done on this step: "
+                                                             "read it, then press Next."), action=shown)
             return self.feedback
         if self.acted:
-            self.feedback = Feedback("other", "You have already done this step: press Next to go on.", action=shown)
+            self.feedback = Feedback("other", self.t.gettext("You have already done this step: press Next to go on."),
+                                     action=shown)
             return self.feedback
         if action == step.expect:
             try:
                 happened = self.game.apply(action)
             except IllegalAction as exc:  # the lesson no longer matches the engine
-                self.feedback = Feedback("illegal", f"The lesson expects this, but the engine refuses it: "
-                                         f"{exc.reason} ({exc.rule}).", action=shown, rule=exc.rule)
+                self.feedback = Feedback("illegal", self.t.gettext(
+                    "The lesson expects this, but the engine refuses it: {reason} ({rule}).").format(
+                    reason=explain(exc, self.lang), rule=exc.rule), action=shown, rule=exc.rule)
                 return self.feedback
             self.acted = True
             self.happened = tuple(happened)
-            self.feedback = Feedback(
-                "right", step.right, happened=tuple(h.text for h in happened), after=step.after,
-                action=shown, rules=tuple(h.rule for h in happened),
-            )
+            self.feedback = self._right(shown)
             return self.feedback
         if shown in step.wrong:
             self.feedback = Feedback("wrong", step.wrong[shown], action=shown)
@@ -305,11 +347,10 @@ class LessonSession:
         try:
             self.game.check(action)
         except IllegalAction as exc:
-            hint = f" {step.other}" if step.other else ""
-            self.feedback = Feedback("illegal", f"The rules do not allow {shown!r}: {exc.reason} ({exc.rule}).{hint}",
-                                     action=shown, rule=exc.rule)
+            self.feedback = self._refused(shown, exc, step.other)
             return self.feedback
-        text = step.other or f"That is allowed, but this step asks for something else: try '{step.expect}'."
+        text = step.other or self.t.gettext("That is allowed, but this step asks for something else: "
+                                            "try '{action}'.").format(action=step.expect)
         self.feedback = Feedback("other", text, action=shown)
         return self.feedback
 
@@ -382,7 +423,7 @@ def step_floors(lesson: Lesson) -> list[tuple[int, ...]]:
 
 
 # ---------------------------------------------------------------------- the lesson list
-NO_PART = "More lessons"
+NO_PART = N_("More lessons")
 
 
 def lesson_sections(lessons) -> list[tuple[str, list[Lesson]]]:
