@@ -214,19 +214,35 @@ class GameState:
         return t
 
     def copy(self) -> "GameState":
-        """An independent copy: what one changes, the other does not see."""
+        """An independent copy: what one changes, the other does not see. (Written out, with
+        the guards' and characters' copies inlined: it runs before every action, for undo.)"""
         s = _new(GameState)
-        s.tiles = self.tiles[:]
-        s.walls = self.walls[:]
-        s.guards = [g.copy() for g in self.guards]
-        s.characters = [c.copy() for c in self.characters]
-        s.chance = self.chance.copy()
+        s.tiles = self.tiles.copy()
+        s.walls = self.walls.copy()
+        guards = []
+        for og in self.guards:  # = Guard.copy
+            g = _new(Guard)
+            g.floor, g.cell, g.die, g.speed, g.donuts = og.floor, og.cell, og.die, og.speed, og.donuts
+            g.deck, g.discard, g.removed = og.deck.copy(), og.discard.copy(), og.removed.copy()
+            guards.append(g)
+        s.guards = guards
+        chars = []
+        for o in self.characters:  # = Character.copy, with o the original
+            c = _new(Character)
+            c.seat, c.name, c.side, c.cell, c.escaped = o.seat, o.name, o.side, o.cell, o.escaped
+            c.stealth, c.token, c.placed_once, c.flex_cell = o.stealth, o.token, o.placed_once, o.flex_cell
+            c.tools, c.loot, c.motion_marks, c.used = o.tools.copy(), o.loot.copy(), o.motion_marks.copy(), o.used.copy()
+            chars.append(c)
+        s.characters = chars
+        s.chance = chance = _new(Chance)  # = Chance.copy
+        chance.state = self.chance.state
         s.trim, s.phase, s.active, s.turn = self.trim, self.phase, self.active, self.turn
         s.spent, s.allowance, s.entrance = self.spent, self.allowance, self.entrance
-        s.tool_deck, s.tool_discard, s.loot_deck = self.tool_deck[:], self.tool_discard[:], self.loot_deck[:]
-        s.event_deck, s.event_discard = self.event_deck[:], self.event_discard[:]
-        s.round_effects, s.emp_seat, s.heads_up, s.skip = self.round_effects[:], self.emp_seat, self.heads_up[:], self.skip[:]
-        s.turn_effects, s.keypad_attempts, s.thermal = self.turn_effects[:], self.keypad_attempts.copy(), self.thermal[:]
+        s.tool_deck, s.tool_discard, s.loot_deck = self.tool_deck.copy(), self.tool_discard.copy(), self.loot_deck.copy()
+        s.event_deck, s.event_discard = self.event_deck.copy(), self.event_discard.copy()
+        s.round_effects, s.emp_seat = self.round_effects.copy(), self.emp_seat
+        s.heads_up, s.skip = self.heads_up.copy(), self.skip.copy()
+        s.turn_effects, s.keypad_attempts, s.thermal = self.turn_effects.copy(), self.keypad_attempts.copy(), self.thermal.copy()
         s.crow, s.kitty, s.outcome, s.outcome_reason = self.crow, self.kitty, self.outcome, self.outcome_reason
         s.pending = self.pending  # never changed in place: replaced when the choice changes
         s.patrol_known, s.event_known = self.patrol_known, self.event_known

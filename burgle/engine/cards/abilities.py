@@ -157,8 +157,8 @@ def reason(g: Rules, ch, action):
     if spec is None:
         return f"{verb!r} is not a character ability", "ACT-14"
     key, character, side, rule, name = spec
-    who = g.who(ch)
     if _ability(ch) != key:
+        who = g.who(ch)
         owner = CHARACTER_NAMES[character]
         if ch.name == character:
             own = CHARACTERS[ch.name][0 if ch.side == "basic" else 1].ability
@@ -168,10 +168,25 @@ def reason(g: Rules, ch, action):
     if len(action.args) != ARITY.get(verb, 1):
         return f"malformed {name} action {str(action)!r}", rule
     if not ch.on_board:
-        return f"{who} is not on the board", rule
+        return f"{g.who(ch)} is not on the board", rule
     if verb in ONCE_PER_TURN and verb in ch.used:
-        return f"{name} is usable once per turn and {who} has already used it this turn", rule
+        return f"{name} is usable once per turn and {g.who(ch)} has already used it this turn", rule
     return _CHECKS[verb](g, ch, action.args, rule, name)
+
+
+def legal(g: Rules, ch) -> list:
+    """The candidates that :func:`reason` passes. Every candidate is the character's own
+    ability verb, so the checks of ``reason`` that depend only on the verb (whose ability,
+    on the board, once per turn) are made once; each target then gets that verb's check."""
+    if not ch.on_board:
+        return []
+    verb = _BY_KEY.get(_ability(ch))
+    if verb is None or (verb in ONCE_PER_TURN and verb in ch.used):
+        return []
+    _, _, _, rule, name = SPEC[verb]
+    check = _CHECKS[verb]
+    arity = ARITY.get(verb, 1)
+    return [a for a in candidates(g, ch) if len(a.args) == arity and check(g, ch, a.args, rule, name) is None]
 
 
 def _cost(g: Rules, ch, cost: int, rule: str, name: str):
