@@ -43,6 +43,9 @@ ABILITY: dict[tuple[str, str], str] = {
 }
 
 
+_CELL_NAMES = tuple(cell_name(c) for c in range(FLOORS * N))  # names() of the board's cells, made once
+
+
 class GameOver(Exception):
     """Raised inside a resolution when the game ends; the driver stops there."""
 
@@ -147,7 +150,9 @@ class Rules:
         return CHARACTER_NAMES.get(ch.name) or ch.name.title()
 
     def name(self, cell: int) -> str:
-        return "the roof" if cell >= 3 * N else cell_name(cell)
+        if cell >= 3 * N:
+            return "the roof"
+        return _CELL_NAMES[cell] if cell >= 0 else cell_name(cell)
 
     def tile_name(self, cell: int) -> str:
         """The tile's name as the players see it ('face down' while it is)."""

@@ -92,56 +92,44 @@ def _enhance_targets(g: Rules, ch) -> list[int]:
     return out
 
 
-def _walking_distance(g: Rules, a: int, b: int) -> int:
-    return g.table(floor_of(a)).dist[(a % N) * N + b % N]
-
-
 # ----------------------------------------------------------------------------- candidates
 
-def candidates(g: Rules, ch):
+_CELL_ACTIONS = {verb: tuple(act(verb, c) for c in range(3 * N)) for verb in ("flex", "climb", "xray", "enhance",
+                                                                              "crybaby", "distract")}
+
+
+def candidates(g: Rules, ch) -> list:
     """Every use of the character's own ability, one per target (``reason`` filters)."""
     s = g.s
     if not ch.on_board:
-        return
+        return []
     verb = _BY_KEY.get(_ability(ch))
     if verb is None:
-        return
+        return []
     here = ch.cell
-    if verb == "flex":
-        for c in g.neighbours(here):
-            if s.guards[floor_of(c) - 1].cell == c:
-                yield act("flex", c)
-    elif verb == "climb":
-        for end in (moves.above(here), moves.below(here)):
-            if end is not None:
-                yield act("climb", end)
-    elif verb == "xray":
-        for c in _through_wall(g, ch):
-            yield act("xray", c)
-    elif verb == "enhance":
-        for c in _enhance_targets(g, ch):
-            yield act("enhance", c)
-    elif verb == "crybaby":
-        for c in g.neighbours(here):
-            yield act("crybaby", c)
-    elif verb == "reroute":
-        yield act("reroute", "take")
-        yield act("reroute", "trigger")
-    elif verb == "distract":
-        base = here - here % N
-        row = g.table(floor_of(here)).distances_from(here % N)  # = _walking_distance(g, here, c) by c - base
-        for c in range(base, base + N):
-            if row[c - base] <= 2:
-                yield act("distract", c)
-    elif verb == "orders":
-        for other in _others(g, ch):
-            for c in moves.links_from(g, other):
-                yield act("orders", other.seat, c)
-    elif verb == "disguise":
-        for other in _others(g, ch):
-            yield act("disguise", other.seat)
-    else:  # laptop, disrupt, tinker, clairvoyance, precognition
-        yield act(verb)
+    if verb in _CELL_ACTIONS:
+        made = _CELL_ACTIONS[verb]
+        if verb == "distract":
+            base = here - here % N
+            row = g.table(here // N + 1).distances_from(here % N)  # walking distances (walls count)
+            return [made[base + i] for i in range(N) if row[i] <= 2]
+        if verb == "crybaby":
+            return [made[c] for c in g.neighbours(here)]
+        if verb == "flex":
+            guards = s.guards
+            return [made[c] for c in g.neighbours(here) if guards[c // N].cell == c]
+        if verb == "climb":
+            return [made[end] for end in (moves.above(here), moves.below(here)) if end is not None]
+        if verb == "xray":
+            return [made[c] for c in _through_wall(g, ch)]
+        return [made[c] for c in _enhance_targets(g, ch)]  # enhance
+    if verb == "reroute":
+        return [act("reroute", "take"), act("reroute", "trigger")]
+    if verb == "orders":
+        return [act("orders", other.seat, c) for other in _others(g, ch) for c in moves.links_from(g, other)]
+    if verb == "disguise":
+        return [act("disguise", other.seat) for other in _others(g, ch)]
+    return [act(verb)]  # laptop, disrupt, tinker, clairvoyance, precognition
 
 
 def _ability(ch) -> str:
@@ -291,9 +279,10 @@ def _check_reroute(g: Rules, ch, args, rule, name):
 
 def _check_distract(g: Rules, ch, args, rule, name):
     dest = args[0]
-    if floor_of(dest) != floor_of(ch.cell):
+    here = ch.cell
+    if dest // N != here // N:
         return f"{g.name(dest)} is not on {g.who(ch)}'s floor", rule
-    d = _walking_distance(g, ch.cell, dest)
+    d = g.table(here // N + 1).dist[(here % N) * N + dest % N]  # walking distance (walls count)
     if d > 2:
         return f"{g.name(dest)} is {d} steps from {g.name(ch.cell)}; the crow flies 0 to 2 steps (walls count)", rule
     if g.s.crow == dest:
