@@ -21,7 +21,7 @@ from burgle.engine.actions import Action
 from burgle.engine.choice import Choice
 from burgle.engine.happenings import Happening
 from burgle.engine.state import Character, GameState
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, FloorLayout, cell_name
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, ROOF, FloorLayout, cell_name
 from burgle.geometry.routing import RouteTable, route_table
 
 N = CELLS_PER_FLOOR
@@ -150,7 +150,7 @@ class Rules:
         return CHARACTER_NAMES.get(ch.name) or ch.name.title()
 
     def name(self, cell: int) -> str:
-        if cell >= 3 * N:
+        if cell >= ROOF:
             return "the roof"
         return _CELL_NAMES[cell] if cell >= 0 else cell_name(cell)
 

@@ -86,7 +86,7 @@ def _settle(g: Rules) -> bool:
 # Plain seeded play (neither explicit nor re-running an action) is the hot path: each chance
 # event below then records its natural outcome at once, as _outcome would, without building
 # the prompt and the outcome list that only a chance node needs. Outcomes made once:
-_DIE = (None,) + tuple(act("die", str(f)) for f in range(1, 7))
+_DIE = tuple(act("die", str(f)) for f in range(1, 7))  # by face - 1
 _PATROL = tuple(act("patrol-card", c) for c in range(3 * N))
 
 
@@ -97,7 +97,7 @@ def roll(g: Rules, count: int, rule: str):
     s = g.s
     if not (g.explicit_chance or g._forcing):  # seeded play (see _DIE)
         faces = [s.chance.below(6) + 1 for _ in range(count)]
-        g._draws.extend(_DIE[f] for f in faces)
+        g._draws.extend(_DIE[f - 1] for f in faces)
         return faces
     faces = []
     for i in range(count):
@@ -273,7 +273,7 @@ def place_tile(s: "GameState", cell: int, kind: str, number: int | None) -> None
     if (s.tiles[cell].kind, s.tiles[cell].number) == (kind, number):
         return
     floor = floor_of(cell)
-    down = [c for c in range(48) if not s.tiles[c].revealed]
+    down = [c for c, t in enumerate(s.tiles) if not t.revealed]
     if kind in FIXED_KINDS:
         src = next(c for c in down if floor_of(c) == floor and s.tiles[c].kind == kind)
     else:

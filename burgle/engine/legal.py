@@ -6,7 +6,8 @@ it passes, so the list and the refusals can never disagree.
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, cell_name, orthogonal_neighbours
+from burgle.data.jobs import get_job
 from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import moves
 from burgle.engine.cards import verbs
@@ -15,15 +16,13 @@ from burgle.engine.draws import CHANCE_VERBS
 from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
-ALL = FLOORS * N
 
 
 # the actions candidates() lists, made once (actions are immutable values)
-_MOVE = tuple(act("move", c) for c in range(ALL))
-_PEEK = tuple(act("peek", c) for c in range(ALL))
+_MOVE = tuple(act("move", c) for c in range(ROOF))
+_PEEK = tuple(act("peek", c) for c in range(ROOF))
 _ENTRANCE = tuple(act("entrance", c) for c in range(N))
 _HACK, _ADD_DIE, _ROLL, _ESCAPE, _END = act("hack"), act("add-die"), act("roll"), act("escape"), act("end")
-_TOP_FLOOR = (FLOORS - 1) * N  # the first cell of the top floor
 
 
 def legal_actions(g: Rules) -> list[Action]:
@@ -51,11 +50,11 @@ def candidates(g: Rules, ch, links=None, peeks=None) -> list[Action]:
         out.append(_ADD_DIE)
         out.append(_ROLL)
     if g.has_ability(ch, "drill"):
-        for c in (moves.above(here), moves.below(here)):
+        for c in (moves.above(here, len(tiles)), moves.below(here)):
             if c is not None and tiles[c].kind == "safe":
                 out.append(act("add-die", c))
                 out.append(act("roll", c))
-    if here >= _TOP_FLOOR:  # on the top floor
+    if here // N + 1 == g.s.floors:  # on the top floor (JOB-4)
         out.append(_ESCAPE)
     return out
 
@@ -68,8 +67,27 @@ def normalize(g: Rules, action: Action) -> Action:
     return action
 
 
+def missing_cell(s, action: Action) -> int | None:
+    """The first cell *action* names that the building does not have (a floor-3 cell in The
+    Office Job, JOB-1), or None. The roof, where a verb allows it, is no cell (TOOL-12)."""
+    verb = VERBS.get(action.verb)
+    if verb is None:
+        return None
+    for kind, value in zip(verb.params, action.args):
+        kind = kind.rstrip("?")
+        if kind in ("cell", "place") and isinstance(value, int) and value >= len(s.tiles):
+            if not (kind == "place" and value == ROOF):
+                return value
+    return None
+
+
 def why_illegal(g: Rules, action: Action) -> tuple[str, str]:
     s = g.s
+    gone = missing_cell(s, action)
+    if gone is not None:
+        job = get_job(s.job)
+        return (f"{cell_name(gone)} is not a cell of {job.name}: its building has {s.floors} floors, "
+                f"cells 1A1 to {cell_name(len(s.tiles) - 1)}", "JOB-1")
     if s.phase == "entrance":
         if action.verb == "entrance":
             return f"the entrance must be a floor-1 cell, not {g.name(action.args[0])}", "SETUP-9"
@@ -175,7 +193,7 @@ def _safe_reason(g: Rules, ch, action):
     if target != ch.cell:
         if not g.has_ability(ch, "drill"):
             return f"{g.who(ch)} must stand on the Safe (only the advanced Peterman drills from above or below)", rule
-        if target not in (moves.above(ch.cell), moves.below(ch.cell)):
+        if target not in (moves.above(ch.cell, len(s.tiles)), moves.below(ch.cell)):
             return "the Drill reaches only the Safe directly above or below", "CHAR-10"
         if not (t.kind == "safe" and t.revealed):
             return f"{g.name(target)} is not a revealed Safe", "CHAR-10"
@@ -200,7 +218,7 @@ def _safe_reason(g: Rules, ch, action):
 
 def _escape_reason(g: Rules, ch):
     if not moves.escape_link(g, ch):
-        return "escape is only from the floor-3 Stairs tile (or a thermal link to the roof)", "ACT-15"
+        return f"escape is only from the top-floor Stairs tile (floor {g.s.floors}) or a thermal link to the roof", "ACT-15"
     if g.round_effect_active("time_lock"):
         return "Time Lock: no one may use the Stairs or the roof link this round", "EVENT-24"
     found = moves.escape_conditions(g)

@@ -70,7 +70,7 @@ def _enhance_links(g: Rules, cell: int) -> list[int]:
     """CHAR-6: adjacency, and revealed Stairs both ways."""
     tiles = g.s.tiles
     out = list(g.neighbours(cell))
-    up, down = moves.above(cell), moves.below(cell)
+    up, down = moves.above(cell, len(tiles)), moves.below(cell)
     if up is not None and tiles[cell].kind == "stairs" and tiles[cell].revealed:
         out.append(up)
     if down is not None and tiles[down].kind == "stairs" and tiles[down].revealed:
@@ -119,7 +119,7 @@ def candidates(g: Rules, ch) -> list:
             guards = s.guards
             return [made[c] for c in g.neighbours(here) if guards[c // N].cell == c]
         if verb == "climb":
-            return [made[end] for end in (moves.above(here), moves.below(here)) if end is not None]
+            return [made[end] for end in (moves.above(here, len(s.tiles)), moves.below(here)) if end is not None]
         if verb == "xray":
             return [made[c] for c in _through_wall(g, ch)]
         return [made[c] for c in _enhance_targets(g, ch)]  # enhance
@@ -208,7 +208,7 @@ def _check_climb(g: Rules, ch, args, rule, name):
     here = ch.cell
     if not _outer(here):
         return f"{g.who(ch)}'s cell {g.name(here)} is not an outer cell (row 1 or 4, column A or D)", rule
-    up, down = moves.above(here), moves.below(here)
+    up, down = moves.above(here, len(s.tiles)), moves.below(here)
     if dest not in (up, down):
         roof = " (never to the roof, DEC-50)" if up is None else ""
         return (f"Climb Window reaches only the cell directly above or below {g.name(here)}{roof}, "
