@@ -102,7 +102,7 @@ def _redeal_copy(game: Game, seed: int) -> Game:
         setattr(s, name, cards)
     s.chance = Chance(rng.getrandbits(64))
     # the copy's history points at the real hidden state: cut it off
-    g._stack, g._shared, g.log, g.happenings = [], 0, [], []
+    g._stack, g.log, g.happenings = [], [], []
     if g._pending is not None:
         g._pending = g._gen = None
         s.pending = None
