@@ -154,6 +154,36 @@ def test_state_copy_shares_no_mutable_part():
                 assert getattr(a, name) is not getattr(b, name), name
 
 
+def test_undo_history_holds_snapshots_that_cannot_change():
+    """The state before each action is kept as GameState.snapshot(): equal to the state, its
+    sequences are tuples (a rule writing to it would fail loudly), and its copy() is a live
+    state again (what undo() plays on)."""
+    game = random_game(11, 4, 80)
+    s = game.s
+    snap = s.snapshot()
+    assert snap.to_dict() == s.to_dict()
+    with pytest.raises(AttributeError):
+        snap.tool_deck.append("crowbar")
+    with pytest.raises(TypeError):
+        snap.tiles[0] = snap.tiles[1]  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        snap.guards[0].deck.pop()
+    with pytest.raises(TypeError):
+        snap.keypad_attempts[0] = 1
+    live = snap.copy()
+    assert live.to_dict() == s.to_dict()
+    for name in s.__slots__:
+        assert type(getattr(live, name)) is type(getattr(s, name)), name
+    for a, b in zip(s.guards + s.characters, live.guards + live.characters):
+        assert a == b
+    game = random_game(3, 2, 6)
+    assert not game.is_over
+    before = game.copy()
+    game.apply(game.legal_actions()[0])
+    game.undo()
+    assert game.to_dict() == before.to_dict() and type(game.s.tiles) is list
+
+
 def test_tiles_are_immutable_values():
     game = random_game(5, 1, 5)
     with pytest.raises(AttributeError):

@@ -16,7 +16,9 @@ from burgle.geometry.board import cell_name, floor_of
 from burgle.data.cards import CHARACTERS
 from burgle.data.jobs import get_job
 from burgle.geometry.layouts import check_layout
+from burgle.engine import legal
 from burgle.engine.actions import Action
+from burgle.engine.cards import verbs
 from burgle.engine.errors import ActionSyntaxError, IllegalAction
 from burgle.engine.game import Game
 
@@ -89,6 +91,21 @@ def check_refusals(game: Game, rng_pick: int) -> None:
         assert game.to_dict() == before
 
 
+def check_legal_is_what_reason_passes(game: Game) -> None:
+    """legal_actions() lists exactly the candidates that each verb's reason() passes
+    (legal.py's contract), so its speed-ups (links computed once, abilities.legal making
+    the verb-level checks once) can never drift from the refusals."""
+    if game.pending is not None or game.is_over or game.phase != "actions":
+        return
+    g = game._rules
+    ch = g.active_character
+    expected = [a for a in legal.candidates(g, ch) if legal.reason(g, ch, a) is None]
+    for m in verbs.MODULES:
+        expected += [a for a in m.candidates(g, ch) if m.reason(g, ch, a) is None]
+    expected.append(Action("end"))
+    assert list(game.legal_actions()) == expected
+
+
 def check_all_legal_accepted(game: Game) -> None:
     if game.pending is not None:
         return
@@ -132,6 +149,7 @@ def test_random_games_keep_the_invariants(spec):
             check_refusals(game, pick)
         if i % 9 == 3:
             check_all_legal_accepted(game)
+        check_legal_is_what_reason_passes(game)
         action = choose(game, pick)
         assert game.is_legal(action)
         game.apply(action)
@@ -218,6 +236,7 @@ def test_late_game_states_keep_the_invariants(spec):
             check_refusals(game, pick)
         if i % 11 == 4:
             check_all_legal_accepted(game)
+        check_legal_is_what_reason_passes(game)
         action = choose_late(game, pick)
         game.apply(action)
         check_invariants(game)

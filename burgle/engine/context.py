@@ -21,7 +21,7 @@ from burgle.engine.actions import Action
 from burgle.engine.choice import Choice
 from burgle.engine.happenings import Happening
 from burgle.engine.state import Character, GameState
-from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, FloorLayout, cell_name, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, ROOF, FloorLayout, cell_name
 from burgle.geometry.routing import RouteTable, route_table
 
 N = CELLS_PER_FLOOR
@@ -43,6 +43,9 @@ ABILITY: dict[tuple[str, str], str] = {
 }
 
 
+_CELL_NAMES = tuple(cell_name(c) for c in range(FLOORS * N))  # names() of the board's cells, made once
+
+
 class GameOver(Exception):
     """Raised inside a resolution when the game ends; the driver stops there."""
 
@@ -50,13 +53,16 @@ class GameOver(Exception):
 class Rules:
     """The state being resolved and the services rule functions use (see module docstring)."""
 
-    __slots__ = ("s", "_current", "_tables", "_nbrs", "explicit_chance", "_draws", "_forcing", "_forced")
+    __slots__ = ("s", "_current", "_tables", "_nbr_walls", "_nbr_cells", "explicit_chance", "_draws", "_forcing",
+                 "_forced")
 
     def __init__(self, state: GameState):
         self.s = state
         self._current: list[Happening] = []  # what the action being resolved did so far
         self._tables: dict[int, tuple[frozenset, RouteTable]] = {}
-        self._nbrs: dict[int, tuple[frozenset, tuple[tuple[int, ...], ...]]] = {}
+        # neighbours() per cell, valid while each floor's wall set is the one in _nbr_walls
+        self._nbr_walls: list[frozenset | None] = [None] * FLOORS
+        self._nbr_cells: list[tuple[int, ...]] = [()] * (FLOORS * N)
         self.explicit_chance = False  # chance events pause as chance nodes (draws.py)
         self._draws: list[Action] = []  # seeded chance outcomes of the action being resolved
         self._forcing = False  # re-running an action: chance outcomes come from _forced
@@ -64,7 +70,8 @@ class Rules:
 
     def copy(self, state: GameState) -> "Rules":
         new = Rules(state)
-        new._tables, new._nbrs = dict(self._tables), dict(self._nbrs)
+        new._tables = dict(self._tables)
+        new._nbr_walls, new._nbr_cells = self._nbr_walls[:], self._nbr_cells[:]
         new.explicit_chance = self.explicit_chance
         return new
 
@@ -102,14 +109,14 @@ class Rules:
 
     def neighbours(self, cell: int) -> tuple[int, ...]:
         """The cells adjacent to *cell* (same floor, no wall between; CONV-4)."""
-        floor = floor_of(cell)
-        walls = self.s.walls[floor - 1]
-        t = self._nbrs.get(floor)
-        if t is None or t[0] is not walls:  # cached per wall set, like table()
-            base = N * (floor - 1)
-            t = (walls, tuple(tuple(base + i for i in row) for row in self._layout(floor).neighbours))
-            self._nbrs[floor] = t
-        return t[1][cell % N]
+        f = cell // N
+        walls = self.s.walls[f]
+        if walls is not self._nbr_walls[f]:  # cached per wall set, like table()
+            self._nbr_walls[f] = walls
+            base = N * f
+            self._nbr_cells[base:base + N] = [tuple(base + i for i in row)
+                                              for row in self._layout(f + 1).neighbours]
+        return self._nbr_cells[cell]
 
     def adjacent(self, a: int, b: int) -> bool:
         if a // N != b // N:
@@ -120,7 +127,9 @@ class Rules:
         return self.table(floor).layout
 
     def characters_at(self, cell: int) -> list[Character]:
-        return [c for c in self.s.characters if c.on_board and c.cell == cell]
+        if cell is None:
+            return []
+        return [c for c in self.s.characters if c.cell == cell and not c.escaped]  # on the board at *cell*
 
     def has_ability(self, ch: Character, ability: str) -> bool:
         return ABILITY[(ch.name, ch.side)] == ability
@@ -132,13 +141,18 @@ class Rules:
         return None
 
     def round_effect_active(self, key: str) -> bool:
-        return any(k == key for _, k in self.s.round_effects)
+        for _, k in self.s.round_effects:
+            if k == key:
+                return True
+        return False
 
     def who(self, ch: Character) -> str:
         return CHARACTER_NAMES.get(ch.name) or ch.name.title()
 
     def name(self, cell: int) -> str:
-        return "the roof" if cell >= ROOF else cell_name(cell)
+        if cell >= ROOF:
+            return "the roof"
+        return _CELL_NAMES[cell] if cell >= 0 else cell_name(cell)
 
     def tile_name(self, cell: int) -> str:
         """The tile's name as the players see it ('face down' while it is)."""

@@ -83,11 +83,22 @@ def _settle(g: Rules) -> bool:
     return g.explicit_chance or g._forcing
 
 
+# Plain seeded play (neither explicit nor re-running an action) is the hot path: each chance
+# event below then records its natural outcome at once, as _outcome would, without building
+# the prompt and the outcome list that only a chance node needs. Outcomes made once:
+_DIE = tuple(act("die", str(f)) for f in range(1, 7))  # by face - 1
+_PATROL = tuple(act("patrol-card", c) for c in range(3 * N))
+
+
 # ----------------------------------------------------------------------------- dice
 
 def roll(g: Rules, count: int, rule: str):
     """Generator: *count* dice (the seeded source draws them one by one, as ``Chance.dice``)."""
     s = g.s
+    if not (g.explicit_chance or g._forcing):  # seeded play (see _DIE)
+        faces = [s.chance.below(6) + 1 for _ in range(count)]
+        g._draws.extend(_DIE[f - 1] for f in faces)
+        return faces
     faces = []
     for i in range(count):
         a = yield from _outcome(
@@ -113,14 +124,17 @@ def patrol_top(g: Rules, guard: "Guard", rule: str = "GUARD-3"):
     s = g.s
     kt, kb = s.patrol_known[guard.floor - 1]
     span = _deck_top(guard.deck, kt, kb)
+    if span is None:
+        return
+    if not (g.explicit_chance or g._forcing):  # seeded play (see _DIE)
+        g._draws.append(_PATROL[guard.deck[-1]])
+        return
 
     def outcomes():
         assert span is not None
         pool = guard.deck[span[0]:] + guard.removed
         return [(act("patrol-card", c), 1) for c in sorted(pool)]
 
-    if span is None:
-        return
     a = yield from _outcome(g, "patrol-card", f"Chance: the floor {guard.floor} patrol card", rule, outcomes,
                             lambda: act("patrol-card", guard.deck[-1]))
     if _settle(g):
@@ -139,6 +153,9 @@ def _cards_top(g: Rules, deck: list, verb: str, prompt: str, rule: str, lo: int 
     """Generator: settle the card at *position* from the top of *deck*, drawn from the
     unknown cards deck[lo:len - position]."""
     hi = len(deck) - position
+    if not (g.explicit_chance or g._forcing):  # seeded play (see _DIE)
+        g._draws.append(act(verb, deck[hi - 1]))
+        return
 
     def outcomes():
         counts = Counter(deck[lo:hi])
@@ -235,6 +252,10 @@ def _tile_action(kind: str, number: int | None) -> Action:
 def tile_kind(g: Rules, cell: int, rule: str = "ACT-3"):
     """Generator: settle the kind of the face-down tile on *cell*, about to be revealed."""
     s = g.s
+    if not (g.explicit_chance or g._forcing):  # seeded play (see _DIE)
+        t = s.tiles[cell]
+        g._draws.append(_tile_action(t.kind, t.number))
+        return
 
     def natural():
         t = s.tiles[cell]

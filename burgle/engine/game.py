@@ -63,8 +63,8 @@ class Game:
         self._pending: Resolution | None = None  # the open choice, as data
         self._gen: Resolving | None = None  # the live resolution of _pending, if this game drove it
         self._legal: tuple[Action, ...] | None = None
-        self._stack: list[tuple[GameState, Resolution | None]] = []  # before each logged action
-        self._shared = 0  # stack entries below this index may be shared with copies
+        # before each logged action: a snapshot of the state (never changed, shared by copies)
+        self._stack: list[tuple[GameState, Resolution | None]] = []
         self._explicit_from: int | None = None  # the log length when chance became explicit
 
     # ------------------------------------------------------------------ construction
@@ -276,11 +276,11 @@ class Game:
                 before = rules.s
                 gen = self._redrive(pending)  # on a fresh state: *before* stays as it was
             else:
-                before = rules.s.copy()  # the live resolution goes on changing the state
+                before = rules.s.snapshot()  # the live resolution goes on changing the state
             base, top, answers, sent = pending.base, pending.action, pending.answers + (action,), action
             rules._draws = list(pending.draws)
         else:
-            before = rules.s.copy()
+            before = rules.s.snapshot()
             base, top, answers, sent = before, action, (), None
             gen = turns.perform(rules, action)
             rules._draws = []
@@ -364,8 +364,7 @@ class Game:
         new._pending = self._pending  # data: its base is never changed, only copied
         new._gen = None  # a resumed choice is re-run from the data (_redrive)
         new._legal = self._legal
-        new._stack = self._stack[:]
-        self._shared = new._shared = len(self._stack)  # both now share these snapshots
+        new._stack = self._stack[:]  # snapshots, never changed: both games may share them
         new._explicit_from = self._explicit_from
         return new
 
@@ -382,10 +381,7 @@ class Game:
         if not self._stack:
             raise ValueError("there is no action to undo: the log is empty")
         state, pending = self._stack.pop()
-        if len(self._stack) < self._shared:  # another game holds this snapshot too: keep it intact
-            state = state.copy()
-            self._shared = len(self._stack)
-        self._rules.s = state
+        self._rules.s = state.copy()  # the snapshot stays intact (copies of this game may share it)
         self._pending, self._gen, self._legal = pending, None, None
         self.happenings.pop()
         action = self.log.pop()
@@ -424,7 +420,7 @@ class Game:
         """
         rng = Chance(seed)
         new = self.copy()
-        new._stack, new._shared, new.origin = [], 0, None
+        new._stack, new.origin = [], None
         pending = self._pending
         if pending is None:
             redeal_state(new.s, rng)
@@ -461,13 +457,13 @@ class Game:
         if mp is not None and (not isinstance(mp, int) or mp < 0):
             raise ValueError(f"movement points are a whole number >= 0, not {mp!r}")
         new = self.copy()
-        new.log, new.happenings, new._stack, new._shared, new.origin = [], [], [], 0, None
+        new.log, new.happenings, new._stack, new.origin = [], [], [], None
         new._pending = new._gen = new._rules.s.pending = None
         if explicit_chance:
             new._rules.explicit_chance = True
         rules = new._rules
         walk = Action(GUARD_WALK, (floor, mp, end_of_turn))
-        before = rules.s.copy()
+        before = rules.s.snapshot()
         rules._current, rules._draws = [], []
         new._legal = None
         new._drive(new._start(walk), None, before, walk, ())

@@ -6,7 +6,7 @@ it passes, so the list and the refusals can never disagree.
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, cell_name, floor_of, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, cell_name, orthogonal_neighbours
 from burgle.data.jobs import get_job
 from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import moves
@@ -19,37 +19,45 @@ from burgle.engine.refusals import refuse
 N = CELLS_PER_FLOOR
 
 
+# the actions candidates() lists, made once (actions are immutable values)
+_MOVE = tuple(act("move", c) for c in range(ROOF))
+_PEEK = tuple(act("peek", c) for c in range(ROOF))
+_ENTRANCE = tuple(act("entrance", c) for c in range(N))
+_HACK, _ADD_DIE, _ROLL, _ESCAPE, _END = act("hack"), act("add-die"), act("roll"), act("escape"), act("end")
+
+
 def legal_actions(g: Rules) -> list[Action]:
     s = g.s
     if s.phase == "entrance":
-        return [act("entrance", c) for c in range(N)]
+        return list(_ENTRANCE)
     ch = g.active_character
     links, peeks = moves.links_from(g, ch), moves.peek_targets(g, ch)  # computed once per list
-    out = []
-    for a in candidates(g, ch, links, peeks):
-        if reason(g, ch, a, links, peeks) is None:
-            out.append(a)
+    out = [a for a in candidates(g, ch, links, peeks) if reason(g, ch, a, links, peeks) is None]
     out.extend(verbs.legal(g, ch))
-    out.append(act("end"))
+    out.append(_END)
     return out
 
 
-def candidates(g: Rules, ch, links=None, peeks=None):
-    yield from (act("move", c) for c in (moves.links_from(g, ch) if links is None else links))
-    yield from (act("peek", c) for c in (moves.peek_targets(g, ch) if peeks is None else peeks))
-    tile = g.s.tiles[ch.cell]
-    if tile.kind in COMPUTER_ROOMS:
-        yield act("hack")
-    if tile.kind == "safe":
-        yield act("add-die")
-        yield act("roll")
+def candidates(g: Rules, ch, links=None, peeks=None) -> list[Action]:
+    """The core actions worth asking :func:`reason` about (a superset of the legal ones)."""
+    out = [_MOVE[c] for c in (moves.links_from(g, ch) if links is None else links)]
+    out += [_PEEK[c] for c in (moves.peek_targets(g, ch) if peeks is None else peeks)]
+    here = ch.cell
+    tiles = g.s.tiles
+    kind = tiles[here].kind
+    if kind in COMPUTER_ROOMS:
+        out.append(_HACK)
+    if kind == "safe":
+        out.append(_ADD_DIE)
+        out.append(_ROLL)
     if g.has_ability(ch, "drill"):
-        for c in (moves.above(ch.cell, len(g.s.tiles)), moves.below(ch.cell)):
-            if c is not None and g.s.tiles[c].kind == "safe":
-                yield act("add-die", c)
-                yield act("roll", c)
-    if floor_of(ch.cell) == g.s.floors:  # the top floor (JOB-4)
-        yield act("escape")
+        for c in (moves.above(here, len(tiles)), moves.below(here)):
+            if c is not None and tiles[c].kind == "safe":
+                out.append(act("add-die", c))
+                out.append(act("roll", c))
+    if here // N + 1 == g.s.floors:  # on the top floor (JOB-4)
+        out.append(_ESCAPE)
+    return out
 
 
 def normalize(g: Rules, action: Action) -> Action:

@@ -36,37 +36,34 @@ def links_from(g: Rules, ch) -> dict[int, list[str]]:
     s = g.s
     here = ch.cell
     tiles = s.tiles
-    out: dict[int, list[str]] = {c: ["adjacent"] for c in g.neighbours(here)}
-
-    def add(c, kind):
-        out.setdefault(c, []).append(kind)
-
+    nbrs = g.neighbours(here)
+    out: dict[int, list[str]] = {c: ["adjacent"] for c in nbrs}
     base = here - here % N
     for i in _ORTHO[here % N]:  # into a Secret Door through its wall (TILE-16)
         c = base + i
         t = tiles[c]
-        if t.kind == "secret_door" and t.revealed and not g.adjacent(here, c):
-            add(c, "secret_door")
+        if t.kind == "secret_door" and t.revealed and c not in nbrs:
+            out.setdefault(c, []).append("secret_door")
     tile = tiles[here]
     up, down = above(here, len(tiles)), below(here)
     if tile.kind == "stairs" and tile.revealed and up is not None:
-        add(up, "stairs_up")
+        out.setdefault(up, []).append("stairs_up")
     if down is not None and tiles[down].kind == "stairs" and tiles[down].revealed:
-        add(down, "stairs_down")
+        out.setdefault(down, []).append("stairs_down")
     if tile.kind == "service_duct" and tile.revealed:
         for c, t in enumerate(tiles):
             if c != here and t.kind == "service_duct" and t.revealed:
-                add(c, "duct")
+                out.setdefault(c, []).append("duct")
     if tile.kind == "walkway" and tile.revealed and down is not None:
-        add(down, "walk_down")
+        out.setdefault(down, []).append("walk_down")
     if up is not None and tiles[up].kind == "walkway" and tiles[up].revealed and g.round_effect_active("gymnastics"):
         if not any(owner == ch.seat for owner, key in s.round_effects if key == "gymnastics"):
-            add(up, "gymnastics")  # EVENT-10: anyone but the drawer
+            out.setdefault(up, []).append("gymnastics")  # EVENT-10: anyone but the drawer
     for a, b in s.thermal:
         if a == here and b < ROOF:
-            add(b, "thermal")
+            out.setdefault(b, []).append("thermal")
         elif b == here:
-            add(a, "thermal")
+            out.setdefault(a, []).append("thermal")
     return out
 
 

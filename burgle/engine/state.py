@@ -8,18 +8,29 @@ and test snapshots read as text.
 Copies are cheap (``GameState.copy``, a few microseconds): tiles are immutable values
 shared between copies (a rule that changes a tile puts a new one in its place with
 :meth:`GameState.set_tile`), while the few guards and characters are copied.
+
+The undo history keeps :meth:`GameState.snapshot` copies: never changed, they hold tuples
+where a live state holds lists (an empty one costs nothing, and the garbage collector soon
+stops tracking the rest), and only ``copy()`` of a snapshot is played on.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from types import MappingProxyType
+from typing import Any, Callable, NamedTuple
 
 from burgle.geometry.board import ROOF, cell_name, walls_spec
 from burgle.geometry.layouts import encode_building
 from burgle.engine.chance import Chance
 
 _new = object.__new__
+_freeze: Callable[[Any], Any] = tuple  # a snapshot's sequences (typed as the live state's lists)
+_NO_ATTEMPTS: Any = MappingProxyType({})  # a snapshot's empty keypad_attempts
+
+
+def _frozen_map(d: dict) -> Any:
+    return MappingProxyType(dict(d))
 
 
 class Tile(NamedTuple):
@@ -93,7 +104,7 @@ class Guard:
     def copy(self) -> "Guard":
         g = _new(Guard)
         g.floor, g.cell, g.die, g.speed, g.donuts = self.floor, self.cell, self.die, self.speed, self.donuts
-        g.deck, g.discard, g.removed = self.deck[:], self.discard[:], self.removed[:]
+        g.deck, g.discard, g.removed = [*self.deck], [*self.discard], [*self.removed]
         return g
 
     def to_dict(self) -> dict:
@@ -145,7 +156,7 @@ class Character:
         c = _new(Character)
         c.seat, c.name, c.side, c.cell, c.escaped = self.seat, self.name, self.side, self.cell, self.escaped
         c.stealth, c.token, c.placed_once, c.flex_cell = self.stealth, self.token, self.placed_once, self.flex_cell
-        c.tools, c.loot, c.motion_marks, c.used = self.tools[:], self.loot[:], self.motion_marks[:], self.used[:]
+        c.tools, c.loot, c.motion_marks, c.used = [*self.tools], [*self.loot], [*self.motion_marks], [*self.used]
         return c
 
     def to_dict(self) -> dict:
@@ -224,21 +235,77 @@ class GameState:
         return t
 
     def copy(self) -> "GameState":
-        """An independent copy: what one changes, the other does not see."""
+        """An independent copy: what one changes, the other does not see. A copy of a
+        :meth:`snapshot` is a live state again. (Written out, with the guards' and characters'
+        copies inlined: it runs for every undo, and ``[*x]`` copies a list or a tuple.)"""
         s = _new(GameState)
-        s.tiles = self.tiles[:]
-        s.walls = self.walls[:]
-        s.guards = [g.copy() for g in self.guards]
-        s.characters = [c.copy() for c in self.characters]
-        s.chance = self.chance.copy()
+        s.tiles = [*self.tiles]
+        s.walls = [*self.walls]
+        guards = []
+        for og in self.guards:  # = Guard.copy
+            g = _new(Guard)
+            g.floor, g.cell, g.die, g.speed, g.donuts = og.floor, og.cell, og.die, og.speed, og.donuts
+            g.deck, g.discard, g.removed = [*og.deck], [*og.discard], [*og.removed]
+            guards.append(g)
+        s.guards = guards
+        chars = []
+        for o in self.characters:  # = Character.copy, with o the original
+            c = _new(Character)
+            c.seat, c.name, c.side, c.cell, c.escaped = o.seat, o.name, o.side, o.cell, o.escaped
+            c.stealth, c.token, c.placed_once, c.flex_cell = o.stealth, o.token, o.placed_once, o.flex_cell
+            c.tools, c.loot, c.motion_marks, c.used = [*o.tools], [*o.loot], [*o.motion_marks], [*o.used]
+            chars.append(c)
+        s.characters = chars
+        s.chance = chance = _new(Chance)  # = Chance.copy
+        chance.state = self.chance.state
         s.trim, s.phase, s.active, s.turn = self.trim, self.phase, self.active, self.turn
         s.spent, s.allowance, s.entrance = self.spent, self.allowance, self.entrance
-        s.tool_deck, s.tool_discard, s.loot_deck = self.tool_deck[:], self.tool_discard[:], self.loot_deck[:]
-        s.event_deck, s.event_discard = self.event_deck[:], self.event_discard[:]
-        s.round_effects, s.emp_seat, s.heads_up, s.skip = self.round_effects[:], self.emp_seat, self.heads_up[:], self.skip[:]
-        s.turn_effects, s.keypad_attempts, s.thermal = self.turn_effects[:], self.keypad_attempts.copy(), self.thermal[:]
+        s.tool_deck, s.tool_discard, s.loot_deck = [*self.tool_deck], [*self.tool_discard], [*self.loot_deck]
+        s.event_deck, s.event_discard = [*self.event_deck], [*self.event_discard]
+        s.round_effects, s.emp_seat = [*self.round_effects], self.emp_seat
+        s.heads_up, s.skip = [*self.heads_up], [*self.skip]
+        s.turn_effects, s.keypad_attempts, s.thermal = [*self.turn_effects], dict(self.keypad_attempts), [*self.thermal]
         s.crow, s.kitty, s.outcome, s.outcome_reason = self.crow, self.kitty, self.outcome, self.outcome_reason
         s.pending = self.pending  # never changed in place: replaced when the choice changes
+        s.patrol_known, s.event_known = self.patrol_known, self.event_known
+        s.job, s.layout = self.job, self.layout
+        return s
+
+    def snapshot(self) -> "GameState":
+        """A copy for the undo history, never to be changed: sequences become tuples (an
+        empty one is shared), so taking it before every action is cheap. Play on a
+        ``copy()`` of it. Its ``to_dict()`` is this state's."""
+        s = _new(GameState)
+        s.tiles = _freeze(self.tiles)
+        s.walls = _freeze(self.walls)
+        guards = []
+        for og in self.guards:
+            g = _new(Guard)
+            g.floor, g.cell, g.die, g.speed, g.donuts = og.floor, og.cell, og.die, og.speed, og.donuts
+            g.deck, g.discard, g.removed = _freeze(og.deck), _freeze(og.discard), _freeze(og.removed)
+            guards.append(g)
+        s.guards = _freeze(guards)
+        chars = []
+        for o in self.characters:
+            c = _new(Character)
+            c.seat, c.name, c.side, c.cell, c.escaped = o.seat, o.name, o.side, o.cell, o.escaped
+            c.stealth, c.token, c.placed_once, c.flex_cell = o.stealth, o.token, o.placed_once, o.flex_cell
+            c.tools, c.loot = _freeze(o.tools), _freeze(o.loot)
+            c.motion_marks, c.used = _freeze(o.motion_marks), _freeze(o.used)
+            chars.append(c)
+        s.characters = _freeze(chars)
+        s.chance = chance = _new(Chance)
+        chance.state = self.chance.state
+        s.trim, s.phase, s.active, s.turn = self.trim, self.phase, self.active, self.turn
+        s.spent, s.allowance, s.entrance = self.spent, self.allowance, self.entrance
+        s.tool_deck, s.tool_discard, s.loot_deck = _freeze(self.tool_deck), _freeze(self.tool_discard), _freeze(self.loot_deck)
+        s.event_deck, s.event_discard = _freeze(self.event_deck), _freeze(self.event_discard)
+        s.round_effects, s.emp_seat = _freeze(self.round_effects), self.emp_seat
+        s.heads_up, s.skip = _freeze(self.heads_up), _freeze(self.skip)
+        s.turn_effects, s.thermal = _freeze(self.turn_effects), _freeze(self.thermal)
+        s.keypad_attempts = _frozen_map(self.keypad_attempts) if self.keypad_attempts else _NO_ATTEMPTS
+        s.crow, s.kitty, s.outcome, s.outcome_reason = self.crow, self.kitty, self.outcome, self.outcome_reason
+        s.pending = self.pending
         s.patrol_known, s.event_known = self.patrol_known, self.event_known
         s.job, s.layout = self.job, self.layout
         return s

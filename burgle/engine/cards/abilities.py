@@ -14,7 +14,6 @@ anyone else, naming that side's rule. Once-per-turn abilities record their verb 
 from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, COLS, cell_name, floor_of, orthogonal_neighbours
-from burgle.data.cards import CHARACTERS, CHARACTER_NAMES
 from burgle.engine import alarms, draws, guards, moves
 from burgle.engine.cards import items
 from burgle.engine.context import ABILITY, Rules
@@ -99,50 +98,42 @@ def _walking_distance(g: Rules, a: int, b: int) -> int:
 
 # ----------------------------------------------------------------------------- candidates
 
-def candidates(g: Rules, ch):
+_CELL_ACTIONS = {verb: tuple(act(verb, c) for c in range(3 * N)) for verb in ("flex", "climb", "xray", "enhance",
+                                                                              "crybaby", "distract")}
+
+
+def candidates(g: Rules, ch) -> list:
     """Every use of the character's own ability, one per target (``reason`` filters)."""
     s = g.s
     if not ch.on_board:
-        return
+        return []
     verb = _BY_KEY.get(_ability(ch))
     if verb is None:
-        return
+        return []
     here = ch.cell
-    if verb == "flex":
-        for c in g.neighbours(here):
-            if s.guards[floor_of(c) - 1].cell == c:
-                yield act("flex", c)
-    elif verb == "climb":
-        for end in (moves.above(here, len(s.tiles)), moves.below(here)):
-            if end is not None:
-                yield act("climb", end)
-    elif verb == "xray":
-        for c in _through_wall(g, ch):
-            yield act("xray", c)
-    elif verb == "enhance":
-        for c in _enhance_targets(g, ch):
-            yield act("enhance", c)
-    elif verb == "crybaby":
-        for c in g.neighbours(here):
-            yield act("crybaby", c)
-    elif verb == "reroute":
-        yield act("reroute", "take")
-        yield act("reroute", "trigger")
-    elif verb == "distract":
-        base = here - here % N
-        row = g.table(floor_of(here)).distances_from(here % N)  # = _walking_distance(g, here, c) by c - base
-        for c in range(base, base + N):
-            if row[c - base] <= 2:
-                yield act("distract", c)
-    elif verb == "orders":
-        for other in _others(g, ch):
-            for c in moves.links_from(g, other):
-                yield act("orders", other.seat, c)
-    elif verb == "disguise":
-        for other in _others(g, ch):
-            yield act("disguise", other.seat)
-    else:  # laptop, disrupt, tinker, clairvoyance, precognition
-        yield act(verb)
+    if verb in _CELL_ACTIONS:
+        made = _CELL_ACTIONS[verb]
+        if verb == "distract":
+            base = here - here % N
+            row = g.table(here // N + 1).distances_from(here % N)  # walking distances (walls count)
+            return [made[base + i] for i in range(N) if row[i] <= 2]
+        if verb == "crybaby":
+            return [made[c] for c in g.neighbours(here)]
+        if verb == "flex":
+            guards = s.guards
+            return [made[c] for c in g.neighbours(here) if guards[c // N].cell == c]
+        if verb == "climb":
+            return [made[end] for end in (moves.above(here, len(s.tiles)), moves.below(here)) if end is not None]
+        if verb == "xray":
+            return [made[c] for c in _through_wall(g, ch)]
+        return [made[c] for c in _enhance_targets(g, ch)]  # enhance
+    if verb == "reroute":
+        return [act("reroute", "take"), act("reroute", "trigger")]
+    if verb == "orders":
+        return [act("orders", other.seat, c) for other in _others(g, ch) for c in moves.links_from(g, other)]
+    if verb == "disguise":
+        return [act("disguise", other.seat) for other in _others(g, ch)]
+    return [act(verb)]  # laptop, disrupt, tinker, clairvoyance, precognition
 
 
 def _ability(ch) -> str:
@@ -171,6 +162,22 @@ def reason(g: Rules, ch, action):
     if verb in ONCE_PER_TURN and verb in ch.used:
         return refuse("ability.once", ability=ability, who=ch.name), rule
     return _CHECKS[verb](g, ch, action.args, rule, ability)
+
+
+def legal(g: Rules, ch) -> list:
+    """The candidates that :func:`reason` passes. Every candidate is the character's own
+    ability verb, so the checks of ``reason`` that depend only on the verb (whose ability,
+    on the board, once per turn) are made once; each target then gets that verb's check."""
+    if not ch.on_board:
+        return []
+    verb = _BY_KEY.get(_ability(ch))
+    if verb is None or (verb in ONCE_PER_TURN and verb in ch.used):
+        return []
+    _key, character, side, rule, _name = SPEC[verb]
+    ability = f"{character}_{side}"
+    check = _CHECKS[verb]
+    arity = ARITY.get(verb, 1)
+    return [a for a in candidates(g, ch) if len(a.args) == arity and check(g, ch, a.args, rule, ability) is None]
 
 
 def _cost(g: Rules, ch, cost: int, rule: str, ability: str):

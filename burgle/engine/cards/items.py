@@ -7,7 +7,7 @@ from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
 from burgle.data.cards import TOOL_BY_KEY
 from burgle.data.tiles import ALARM_TILE_KEYS
 from burgle.engine import alarms, draws, guards
-from burgle.engine.actions import act
+from burgle.engine.actions import Action, act
 from burgle.engine.happenings import Happening
 from burgle.engine.refusals import refuse
 from burgle.engine.context import Rules
@@ -122,19 +122,26 @@ def kitty_escapes(g: Rules, ch):
 
 # ----------------------------------------------------------------------------- free actions
 
-def candidates(g: Rules, ch):
+def candidates(g: Rules, ch) -> list[Action]:
     s = g.s
-    for other in g.characters_at(ch.cell):
-        if other is ch:
+    here = ch.cell
+    out: list[Action] = []
+    if here is None:  # not on the board: no shared tile
+        return out
+    for other in s.characters:
+        if other is ch or other.cell != here or other.escaped:
             continue
         for key in ch.tools + ch.loot:
-            yield act("give", key, other.seat)
+            out.append(act("give", key, other.seat))
         for key in other.tools + other.loot:
-            yield act("take", key, other.seat)
-    for key in dict.fromkeys(s.tiles[ch.cell].items):
-        yield act("pick-up", key)
-    if s.kitty is not None and s.kitty == ch.cell and "persian_kitty" in ch.loot:
-        yield act("catch-kitty")
+            out.append(act("take", key, other.seat))
+    lying = s.tiles[here].items
+    if lying:
+        for key in dict.fromkeys(lying):
+            out.append(act("pick-up", key))
+    if s.kitty is not None and s.kitty == here and "persian_kitty" in ch.loot:
+        out.append(act("catch-kitty"))
+    return out
 
 
 def _holds(ch, key):

@@ -84,12 +84,14 @@ def _targets(g: Rules, ch, key: str) -> list:
     return []  # the Stethoscope: only inside a Safe roll
 
 
-def candidates(g: Rules, ch):
-    if "bust" in ch.loot:  # LOOT-1
-        return
+def candidates(g: Rules, ch) -> list:
+    if not ch.tools or "bust" in ch.loot:  # LOOT-1
+        return []
+    out = []
     for key in dict.fromkeys(ch.tools):
         for target in _targets(g, ch, key):
-            yield act("use", key) if target is None else act("use", key, target)
+            out.append(act("use", key) if target is None else act("use", key, target))
+    return out
 
 
 # ----------------------------------------------------------------------------- legality

@@ -12,11 +12,15 @@ _BY_VERB = {verb: m for m in MODULES for verb in m.VERBS}
 
 
 def legal(g: Rules, ch) -> list:
+    """The card actions legal now: each module's candidates that its ``reason`` passes
+    (``abilities.legal`` is that filter with the checks that depend only on the verb made once)."""
     out = []
-    for m in MODULES:
+    for m in (items, tools):
+        reason = m.reason
         for a in m.candidates(g, ch):
-            if m.reason(g, ch, a) is None:
+            if reason(g, ch, a) is None:
                 out.append(a)
+    out.extend(abilities.legal(g, ch))
     return out
 
 
