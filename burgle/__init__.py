@@ -1,4 +1,4 @@
-"""burgle: a rules engine and tutor for Burgle Bros. (The Bank Job)."""
+"""burgle: a rules engine and tutor for Burgle Bros. (The Bank Job, The Office Job)."""
 
 __version__ = "0.1.0"
 

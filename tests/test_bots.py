@@ -117,7 +117,7 @@ def test_simulate_with_a_bot_prints_the_win_line(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["--bot", "clever"], "--bot must be one of: heuristic, random, not 'clever'"),
-    (["--bot", "heuristic", "--job", "fort-knox"], "--job must be one of: bank"),
+    (["--bot", "heuristic", "--job", "fort-knox"], "unknown job 'fort-knox'; the jobs are bank"),
     (["--bot", "heuristic", "--players", "5"], "--players must be 1 to 4"),
 ])
 def test_simulate_with_a_bot_refuses_bad_input(capsys, argv, message):

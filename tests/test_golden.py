@@ -34,6 +34,11 @@ GAMES = {
               "first_seat": 1}, 300),
     "four_crew": ({"seed": 98, "characters": ["raven", "hacker", "rigger", "hawk"],
                    "sides": ["basic", "basic", "basic", "basic"], "first_seat": 0}, 300),
+    # The Office Job (JOB-1, JOB-4: 2 floors, escape from floor 2) and random walls (JOB-3).
+    "office_duo": ({"seed": 7, "characters": ["peterman", "hawk"], "sides": ["basic", "basic"], "first_seat": 0,
+                    "job": "office"}, 300),
+    "random_walls_duo": ({"seed": 15, "characters": ["juicer", "raven"], "sides": ["basic", "basic"],
+                          "first_seat": 0, "walls": "random"}, 300),
 }
 
 PREFERRED_CHOICES = ("cancel-alarm computer", "cancel-alarm laptop", "laser quiet", "deadbolt pay", "stealth tile",
@@ -88,7 +93,7 @@ def bot(game) -> str:
         hidden = [c for c in combination(safe) if not s.tiles[c].revealed]
         goals = hidden or [safe]
     elif safe is not None and stairs is not None:
-        goals = [stairs + 16] if here == stairs and floor < 3 else [stairs]
+        goals = [stairs + 16] if here == stairs and floor < s.floors else [stairs]
     else:
         goals = [c for c in cells if not s.tiles[c].revealed]
     goals = [c for c in goals if c in first or f"peek {_name(c)}" in texts]
@@ -115,7 +120,7 @@ def _first_steps(game, start, avoid):
     while queue:
         c = queue.popleft()
         nbrs = list(game.neighbours(c))
-        if s.tiles[c].kind == "stairs" and s.tiles[c].revealed and c + 16 < 48:
+        if s.tiles[c].kind == "stairs" and s.tiles[c].revealed and c + 16 < len(s.tiles):
             nbrs.append(c + 16)
         if c >= 16 and s.tiles[c - 16].kind == "stairs" and s.tiles[c - 16].revealed:
             nbrs.append(c - 16)
@@ -146,7 +151,7 @@ def _name(c):
 
 def play(origin: dict, limit: int) -> Game:
     game = Game.new(origin["seed"], characters=origin["characters"], sides=origin["sides"],
-                    first_seat=origin["first_seat"])
+                    first_seat=origin["first_seat"], job=origin.get("job", "bank"), walls=origin.get("walls"))
     game.apply("entrance 1B2")
     while not game.is_over and len(game.log) < limit:
         game.apply(bot(game))
@@ -206,7 +211,7 @@ def read_actions(name) -> tuple[dict, list[str]]:
 def replay(name) -> Game:
     origin, actions = read_actions(name)
     game = Game.new(origin["seed"], characters=origin["characters"], sides=origin["sides"],
-                    first_seat=origin["first_seat"])
+                    first_seat=origin["first_seat"], job=origin.get("job", "bank"), walls=origin.get("walls"))
     for a in actions:
         game.apply(a)
     return game

@@ -1,6 +1,6 @@
 """Hidden information stays hidden (issue 11, section 1): two games that differ only in what
 the players cannot see (face-down tiles, deck orders, removed patrol cards, the random
-source; ``Game.redeal``) show the same view, offer the same legal actions and chance odds,
+source; ``Game.redeal``), in either job with printed or random walls (JOB-1, JOB-3), show the same view, offer the same legal actions and chance odds,
 and refuse every action (every verb against every cell, card and seat, legal or not) with
 the same exception, rule id and words."""
 
@@ -85,8 +85,9 @@ def played(draw):
     rng = random.Random(seed)
     names = rng.sample(NAMES, n)
     explicit = draw(st.booleans())
+    job, walls = draw(st.sampled_from(["bank", "office"])), draw(st.sampled_from([None, "random"]))
     game = Game.new(seed, characters=names, sides=[rng.choice(["basic", "advanced"]) for _ in names],
-                    explicit_chance=explicit)
+                    explicit_chance=explicit, job=job, walls=walls)
     for _ in range(draw(st.integers(0, 6))):  # tools in hand, so their targets are probed too
         if game.s.tool_deck:
             game.s.characters[rng.randrange(n)].tools.append(game.s.tool_deck.pop())

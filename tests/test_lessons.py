@@ -105,8 +105,6 @@ def test_after_text_naming_an_unchecked_cell_is_reported():
     assert "step 'end'" in msg and "1C3" in msg
 
 
-@pytest.mark.xfail(strict=True, reason="RULES.md gained JOB-1..JOB-5 and DEC-57 on 2026-12-01; their "
-                   "lessons come with the Office Job and one-character issues (12 and 11) this session")
 def test_lessons_together_teach_every_rule_id_in_rules_md():
     """Issue 5: every id of RULES.md (burgle.data.rules, kept equal to RULES.md by
     tests/test_data.py) is taught by at least one lesson."""

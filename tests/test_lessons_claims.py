@@ -134,6 +134,26 @@ def test_walls_changed_by_dynamite_are_taken_into_account():
     assert "the guard's route (GUARD-9) is 1D2 1C2" in fails(d)
 
 
+def test_traffic_and_moved_wall_claims_are_checked():
+    """Lesson 61: heat (gabob's traffic map with the GUARD-9 route) and routes on the layout
+    of another code (JOB-5: one wall moved) are checked like any route."""
+    check_lesson(parse_lesson(doc("61"), "shipped.toml"))
+    d = doc("61")
+    step(d, "traffic")["traffic"] = ["1C1: 44"]
+    assert "claims the traffic '1C1: 44', but gabob's heat of 1C1 on these walls is 43" in fails(d)
+    d = doc("61")
+    step(d, "move-a-wall")["traffic"] = ["code 894hk 1B2: 20"]
+    assert "gabob's heat of 1B2 on these walls is 47" in fails(d)
+    d = doc("61")
+    step(d, "move-a-wall")["routes"] = ["1A1>1C2: 1B1 1C1 1C2", "code 894hk 1A1>1C2: 1B1 1C1 1C2"]
+    assert "the guard's route (GUARD-9) is 1A2 1B2 1C2" in fails(d)
+    d = doc("61")
+    step(d, "move-a-wall")["routes"] = ["code 894wk 1A1>1C2: 1A2 1B2 1C2"]
+    with pytest.raises(LessonError) as err:
+        parse_lesson(d, "planted.toml")
+    assert "'w' is not a base-32 digit" in str(err.value)
+
+
 # ---------------------------------------------------------------------------- refusals
 
 

@@ -1,5 +1,5 @@
-"""Property tests: random legal games (seed, 1-4 characters, random sides) keep the rules'
-invariants after every action (RULES.md GUARD-1, ALARM-6, ACT-10, END-1, SETUP-1, SETUP-4,
+"""Property tests: random legal games (seed, 1-4 characters, random sides, either job,
+printed or random walls) keep the rules' invariants after every action (RULES.md GUARD-1, ALARM-6, ACT-10, END-1, SETUP-1, SETUP-4,
 CONV-7), accept every listed action, refuse the others without change, and replay, save and
 load to the very same state."""
 
@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from burgle.geometry.board import cell_name, floor_of
 from burgle.data.cards import CHARACTERS
-from burgle.data.tiles import TILE_COPIES
+from burgle.data.jobs import get_job
+from burgle.geometry.layouts import check_layout
 from burgle.engine.actions import Action
 from burgle.engine.errors import ActionSyntaxError, IllegalAction
 from burgle.engine.game import Game
@@ -22,7 +23,8 @@ from burgle.engine.game import Game
 SETTINGS = settings(derandomize=True, max_examples=100, deadline=None, database=None,
                     suppress_health_check=list(HealthCheck))
 NAMES = list(CHARACTERS)
-ALL_TILES = Counter(TILE_COPIES)
+JOBS = ["bank", "office"]
+WALLS = [None, "random"]
 ODD_VERBS = ["hack", "roll", "add-die", "escape", "laser quiet", "deadbolt pay", "stealth tile", "alarm 1A1",
              "allow-alarm", "cancel-alarm computer", "pick-up gold_bar", "catch-kitty", "give tiara 1",
              "take crowbar 0", "entrance 1A1", "cell 2B2", "character 1", "keep crowbar", "draw two"]
@@ -38,7 +40,12 @@ def clone(game: Game) -> Game:
 def check_invariants(game: Game) -> None:
     s = game.s
     assert all(c.stealth >= 0 for c in s.characters)  # END-1
-    assert Counter((t.kind, t.number) for t in s.tiles) == ALL_TILES  # SETUP-1: each tile once
+    job = get_job(s.job)
+    assert Counter((t.kind, t.number) for t in s.tiles) == Counter(job.tiles)  # SETUP-1, JOB-1: each tile once
+    assert s.floors == job.floors == len(s.guards) == len(s.layout) and len(s.tiles) == 16 * job.floors
+    for f, layout in enumerate(s.layout, 1):  # JOB-3: 8 walls, every cell reachable; Dynamite only removes
+        check_layout(layout, floor=f)
+        assert s.walls[f - 1] <= layout
     for c, t in enumerate(s.tiles):
         assert 0 <= t.hack <= 6 and 0 <= t.dice <= 6 and t.stealth >= 0, cell_name(c)  # ALARM-6, ACT-10
         if t.alarm or t.hack or t.dice or t.cracked or t.keypad_open:
@@ -98,7 +105,7 @@ def game_spec(draw):
     sides = [draw(st.sampled_from(["basic", "advanced"])) for _ in range(n)]
     seed = draw(st.integers(0, 2**32 - 1))
     picks = draw(st.lists(st.integers(0, 2**16), min_size=30, max_size=150))
-    return seed, names, sides, picks
+    return seed, names, sides, picks, draw(st.sampled_from(JOBS)), draw(st.sampled_from(WALLS))
 
 
 def choose(game: Game, pick: int) -> Action:
@@ -114,8 +121,8 @@ def choose(game: Game, pick: int) -> Action:
 @SETTINGS
 @given(game_spec())
 def test_random_games_keep_the_invariants(spec):
-    seed, names, sides, picks = spec
-    game = Game.new(seed, characters=names, sides=sides)
+    seed, names, sides, picks, job, walls = spec
+    game = Game.new(seed, characters=names, sides=sides, job=job, walls=walls)
     check_invariants(game)
     for i, pick in enumerate(picks):
         if game.is_over:
@@ -137,9 +144,9 @@ def test_random_games_keep_the_invariants(spec):
 
 
 @SETTINGS
-@given(st.integers(0, 2**32 - 1), st.integers(1, 4))
-def test_setup_is_a_function_of_the_seed(seed, players):
-    a, b = Game.new(seed, players=players), Game.new(seed, players=players)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 4), st.sampled_from(JOBS), st.sampled_from(WALLS))
+def test_setup_is_a_function_of_the_seed(seed, players, job, walls):
+    a, b = (Game.new(seed, players=players, job=job, walls=walls) for _ in range(2))
     assert a.to_dict() == b.to_dict()
     check_invariants(a)
     assert json.loads(json.dumps(a.to_dict())) == a.to_dict()
@@ -155,10 +162,13 @@ def late_game(draw):
     n = draw(st.integers(1, 4))
     names = draw(st.permutations(NAMES))[:n]
     sides = [draw(st.sampled_from(["basic", "advanced"])) for _ in range(n)]
-    base = Game.new(seed, characters=names, sides=sides)
-    hidden = set(draw(st.lists(st.integers(0, 47), max_size=14)))
-    endgame = draw(st.booleans())  # every Safe cracked, someone near the floor-3 Stairs
-    stairs3 = next(c for c in range(32, 48) if base.s.tiles[c].kind == "stairs")
+    job = draw(st.sampled_from(JOBS))
+    base = Game.new(seed, characters=names, sides=sides, job=job, walls=draw(st.sampled_from(WALLS)))
+    floors = base.s.floors
+    last = 16 * floors - 1
+    hidden = set(draw(st.lists(st.integers(0, last), max_size=14)))
+    endgame = draw(st.booleans())  # every Safe cracked, someone near the top floor's Stairs (JOB-4)
+    stairs3 = next(c for c in range(16 * (floors - 1), 16 * floors) if base.s.tiles[c].kind == "stairs")
     tiles = {}
     for c, t in enumerate(base.s.tiles):
         spec = t.kind + (f" {t.number}" if t.number is not None else "")
@@ -169,17 +179,18 @@ def late_game(draw):
         tiles[cell_name(c)] = spec
     chars = []
     for i, (name, side) in enumerate(zip(names, sides)):
-        cell = stairs3 if endgame and i == 0 else draw(st.integers(0, 47))
+        cell = stairs3 if endgame and i == 0 else draw(st.integers(0, last))
         chars.append({"character": name, "side": side, "cell": cell_name(cell),
                       "stealth": draw(st.integers(1, 4))})
     guards = []
-    for f in (1, 2, 3):
+    for f in range(1, floors + 1):
         g_cell = draw(st.integers(0, 15))
         die = draw(st.integers(0, 14))
         die = die if die < g_cell else die + 1
         guards.append({"floor": f, "cell": cell_name(16 * (f - 1) + g_cell), "die": cell_name(16 * (f - 1) + die),
                        "speed": draw(st.integers(2, 5))})
-    doc = {"seed": seed, "tiles": tiles, "characters": chars, "guards": guards}
+    doc = {"seed": seed, "job": job, "layout": base.view()["layout"], "tiles": tiles, "characters": chars,
+           "guards": guards}
     picks = draw(st.lists(st.integers(0, 2**16), min_size=20, max_size=90))
     return doc, picks
 

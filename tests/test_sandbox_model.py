@@ -152,7 +152,7 @@ def test_save_and_load_round_trip():
     play(sb, 30, seed=9)
     text = sb.save_text()
     doc = json.loads(text)
-    assert doc["format"] == "burgle-save" and doc["version"] == 1
+    assert doc["format"] == "burgle-save" and doc["version"] == 2
     assert sb.save_name() == f"burgle-seed9-{len(sb.game.log)}-actions.json"
     assert sb.save_data_uri().startswith("data:application/json;base64,")
     other = Sandbox(seed=1)
@@ -162,7 +162,7 @@ def test_save_and_load_round_trip():
 
 
 @pytest.mark.parametrize("edit, field", [
-    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(version=3), "version"),
     (lambda d: d.update(format="something-else"), "format"),
     (lambda d: d["state"]["characters"][0].update(stealth=7), "state.characters[0].stealth"),
     (lambda d: d["actions"].__setitem__(1, "move 4A1"), "actions[1]"),
@@ -228,3 +228,19 @@ def test_a_whole_game_can_be_played_to_its_end():
     sb = Sandbox(seed=21, characters=["hawk"])
     play(sb, 2000, seed=21)
     assert sb.game.is_over and sb.groups() == [] and sb.status().startswith("Game over")
+
+
+def test_sandbox_starts_office_and_random_wall_games():
+    """JOB-1, JOB-3: the sandbox model takes job= and walls= as Game.new does; a bad layout
+    is refused and the game on the page is kept."""
+    sb = Sandbox(seed=4, characters=["hawk"], job="office", walls="random")
+    assert sb.game.s.job == "office" and sb.game.s.floors == 2
+    again = Sandbox(seed=4, characters=["hawk"], job="office", walls="random")
+    assert again.game.to_dict() == sb.game.to_dict()
+    said = sb.new_game(5, ["hawk"], job="office", walls="703h1 e0607")
+    assert "The Office Job, walls 703h1 e0607" in said
+    before = sb.game.to_dict()
+    with pytest.raises(SandboxError) as info:
+        sb.new_game(6, ["hawk"], job="office", walls="703h1")
+    assert "2 floors" in str(info.value) and sb.game.to_dict() == before
+    assert Sandbox.from_save(sb.save_text()).game.to_dict() == before

@@ -38,7 +38,7 @@ def test_save_json_load_identical_mid_game(played):
     game, _ = played
     text = dumps(game)
     doc = json.loads(text)
-    assert doc["format"] == "burgle-save" and doc["version"] == 1
+    assert doc["format"] == "burgle-save" and doc["version"] == 2
     assert doc["actions"] == [str(a) for a in game.log]
     loaded = Game.load(text)
     assert loaded.to_dict() == game.to_dict()

@@ -295,7 +295,8 @@ def test_read_only_steps_answer_a_typed_illegal_action_with_its_rule(session):
 
 def test_lessons_name_their_parts_and_tools_are_not_basics():
     sections = dict(lesson_sections(load_all(TUTORIALS)))
-    assert list(sections) == ["The basics", "Guards and alarms", "Rooms", "The crew", "Tools and loot", "Events"]
+    assert list(sections) == ["The basics", "Guards and alarms", "Rooms", "The crew", "Tools and loot", "Events",
+                              "Other jobs and wall layouts"]
     assert all(40 <= l.order < 50 for l in sections["Tools and loot"])
 
 
@@ -303,3 +304,15 @@ def test_the_picture_in_words_counts_one_tile_in_the_singular(session):
     """Issue 10 §6: '1 tiles face up'."""
     session.next()
     assert "1 tile face up:" in session.alt_text() and "1 tiles" not in session.alt_text()
+
+
+def test_a_step_claiming_traffic_shows_the_traffic_map():
+    """Lesson 61: a step with 'traffic' claims on its walls draws the floor's traffic map
+    (heat and share of steps, as claimed) over the picture; other steps do not."""
+    lesson = next(l for l in load_all(TUTORIALS) if l.id == "61-random-walls")
+    s = LessonSession(lesson)
+    assert s.scene().floors[0].overlay is None
+    s.goto([st.key for st in lesson.steps].index("traffic"))
+    layer = s.scene().floors[0].overlay
+    assert layer is not None and layer.labels()[parse_cell("1A3")] == "132 · 11.7%"
+    assert "1C2 15 · 1.3%" in s.alt_text()

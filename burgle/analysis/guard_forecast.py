@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from burgle.data.jobs import get_job
 from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of
 from burgle.engine.errors import BurgleError
 from burgle.engine.guards import movement_points
@@ -74,14 +75,17 @@ N = CELLS_PER_FLOOR
 
 
 class FloorError(BurgleError):
-    """A floor number that The Bank Job does not have."""
+    """A floor number that the game's building does not have."""
 
 
-def check_floor(floor) -> int:
-    if isinstance(floor, bool) or not isinstance(floor, int) or not 1 <= floor <= FLOORS:
+def check_floor(floor, game=None) -> int:
+    """*floor* if *game*'s building has it (any job's floor when no game is given, JOB-1)."""
+    floors = game.s.floors if game is not None else FLOORS
+    if isinstance(floor, bool) or not isinstance(floor, int) or not 1 <= floor <= floors:
+        job = get_job(game.s.job).name if game is not None else "The Bank Job"
         raise FloorError(
-            f"floor {floor!r} does not exist; The Bank Job has floors "
-            + ", ".join(str(f) for f in range(1, FLOORS + 1))
+            f"floor {floor!r} does not exist; {job} has floors "
+            + ", ".join(str(f) for f in range(1, floors + 1))
         )
     return floor
 
@@ -297,7 +301,7 @@ def alarm_distances(game, floor: int, end_of_turn: bool = False) -> tuple[AlarmD
     >>> [(a.name, a.distance, a.nearest, a.destination) for a in alarm_distances(game, 1)]
     [('1B2', 4, True, True), ('1D1', 5, False, False)]
     """
-    check_floor(floor)
+    check_floor(floor, game)
     s = game.s
     guard = s.guards[floor - 1]
     base = N * (floor - 1)
@@ -321,8 +325,8 @@ def alarm_distances(game, floor: int, end_of_turn: bool = False) -> tuple[AlarmD
 
 
 def forecast_all(game, end_of_turn: bool = True) -> tuple[GuardForecast, ...]:
-    """The forecast of every floor's guard, floors 1..3."""
-    return tuple(forecast(game, f, end_of_turn=end_of_turn) for f in range(1, FLOORS + 1))
+    """The forecast of every floor's guard, floor 1 first (3 floors, or 2 in The Office Job)."""
+    return tuple(forecast(game, f, end_of_turn=end_of_turn) for f in range(1, game.s.floors + 1))
 
 
 def forecast(game, floor: int, end_of_turn: bool = True) -> GuardForecast:
@@ -332,7 +336,7 @@ def forecast(game, floor: int, end_of_turn: bool = True) -> GuardForecast:
     turn if the action phase ended now and the Event changed nothing. *end_of_turn*
     (default True) includes the Thermo alarm of TURN-5. Never changes *game*.
     """
-    check_floor(floor)
+    check_floor(floor, game)
     s = game.s
     guard = s.guards[floor - 1]
     mover = moves_this_turn(game, floor)

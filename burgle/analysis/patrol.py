@@ -78,6 +78,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import factorial
 
+from burgle.data.jobs import get_job
 from burgle.geometry.board import CELLS_PER_FLOOR, CellError, cell_name, floor_of, parse_cell, parse_walls, walls_spec
 from burgle.engine.errors import BurgleError
 from burgle.geometry.layouts import job_walls
@@ -165,11 +166,15 @@ class PatrolInfo:
         )
 
 
-def _floor(floor) -> int:
+def _floor(floor, game=None) -> int:
+    """*floor* if *game*'s building has it (any job's floor, 1-3, when no game is given; JOB-1)."""
     if isinstance(floor, str) and floor.strip().isdigit():
         floor = int(floor)
-    if isinstance(floor, bool) or not isinstance(floor, int) or not 1 <= floor <= 3:
-        raise PatrolError(f"floor {floor!r} does not exist; The Bank Job has floors 1, 2, 3")
+    floors = game.s.floors if game is not None else 3
+    if isinstance(floor, bool) or not isinstance(floor, int) or not 1 <= floor <= floors:
+        job = get_job(game.s.job if game is not None else "bank").name
+        raise PatrolError(f"floor {floor!r} does not exist; {job} has floors "
+                          + ", ".join(str(f) for f in range(1, floors + 1)))
     return floor
 
 
@@ -275,7 +280,7 @@ def public_info(game, floor) -> PatrolInfo:
     has no destination yet, or the game is over."""
     from burgle.analysis.guard_forecast import forecast
 
-    floor = _floor(floor)
+    floor = _floor(floor, game)
     s = game.s
     guard = s.guards[floor - 1]
     if not guard.placed:

@@ -64,6 +64,8 @@ class SimulationSummary:
     players: int | None  # None: 1..4 at random per game
     sides: str
     max_actions: int
+    job: str = "bank"  # JOB-1
+    walls: str = "printed"  # "printed", "random" (each game its own, JOB-3) or the layout code (JOB-5)
     wins: int = 0
     loss_causes: dict[str, int] = field(default_factory=dict)  # cause -> games, most frequent first
     unfinished: int = 0
@@ -109,6 +111,8 @@ class SimulationSummary:
             ("players", players + ("" if self.players is not None or not self.player_counts else
                                    " (" + ", ".join(f"{k}: {v}" for k, v in sorted(self.player_counts.items())) + ")")),
             ("sides", self.sides),
+            ("job", self.job),
+            ("walls", self.walls),
             ("wins", f"{self.wins}"),
             ("losses", f"{self.losses}"),
         ]
@@ -149,13 +153,13 @@ def _check(games, seed, players, sides, max_actions) -> None:
 
 
 def play_random_game(seed: int, players: int | None = None, sides: str = "basic",
-                     max_actions: int = DEFAULT_MAX_ACTIONS) -> tuple[Game, int]:
+                     max_actions: int = DEFAULT_MAX_ACTIONS, job: str = "bank", walls=None) -> tuple[Game, int]:
     """One random legal playout (see the module docstring); returns the game and the
     number of actions applied."""
     rng = random.Random(seed)
     n = players if players is not None else rng.randint(1, MAX_PLAYERS)
     side_list = [rng.choice(("basic", "advanced")) for _ in range(n)] if sides == "random" else [sides] * n
-    game = Game.new(seed=seed, players=n, sides=side_list)
+    game = Game.new(seed=seed, players=n, sides=side_list, job=job, walls=walls)
     choice = rng.choice
     count = 0
     while count < max_actions and not game.is_over:
@@ -165,18 +169,19 @@ def play_random_game(seed: int, players: int | None = None, sides: str = "basic"
 
 
 def simulate(games: int, seed: int, players: int | None = None, sides: str = "basic",
-             max_actions: int = DEFAULT_MAX_ACTIONS) -> SimulationSummary:
+             max_actions: int = DEFAULT_MAX_ACTIONS, job: str = "bank", walls=None) -> SimulationSummary:
     """Play *games* random legal games (game i: seed ``seed + i``) and sum them up.
 
     Raises ValueError for negative *games*, *players* outside 1..4, an unknown *sides*
     or *max_actions* < 1."""
     _check(games, seed, players, sides, max_actions)
-    summary = SimulationSummary(games=games, seed=seed, players=players, sides=sides, max_actions=max_actions)
+    summary = SimulationSummary(games=games, seed=seed, players=players, sides=sides, max_actions=max_actions,
+                                job=job, walls=_walls_shown(job, walls))
     causes: dict[str, int] = {}
     counts = []
     start = perf_counter()
     for i in range(games):
-        game, n = play_random_game(seed + i, players, sides, max_actions)
+        game, n = play_random_game(seed + i, players, sides, max_actions, job, walls)
         counts.append(n)
         k = len(game.s.characters)
         summary.player_counts[k] = summary.player_counts.get(k, 0) + 1
@@ -192,6 +197,19 @@ def simulate(games: int, seed: int, players: int | None = None, sides: str = "ba
     summary.actions_per_game = tuple(counts)
     summary.loss_causes = dict(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0])))
     return summary
+
+
+def _walls_shown(job: str, walls) -> str:
+    """How the summary names the walls; bad walls or an unknown job raise ValueError here,
+    before any game is played."""
+    from burgle.engine.setup import check_job, job_layout
+
+    the_job = check_job(job)
+    if walls is None or (isinstance(walls, str) and walls.strip().lower() in ("printed", "random")):
+        return "printed" if walls is None else walls.strip().lower()
+    from burgle.geometry.layouts import encode_building
+
+    return encode_building(job_layout(the_job, walls))
 
 
 def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -9,8 +9,8 @@ a Dask ``distributed`` cluster). The result is a pandas DataFrame, one row per g
 
 and :func:`summarise` turns it into win rates with Wilson 95 % intervals per group.
 
-Random walls (JOB-3) and The Office Job come with the engine work of issue 12; until
-then ``walls`` is always ``"printed"`` and ``job`` always ``"bank"``.
+A cell's ``job`` is ``"bank"`` or ``"office"`` (JOB-1) and its ``walls`` ``"printed"``,
+``"random"`` (each game draws its own from its seed, JOB-3) or a layout code (JOB-5).
 
 >>> cells = pair_cells(["hawk", "peterman", "rook"], sides=("basic",))
 >>> [c.characters for c in cells]
@@ -63,7 +63,7 @@ def _task(args) -> dict:
     from burgle.bots import BOTS
 
     r = play_game(BOTS[bot], seed=seed, characters=cell.characters, sides=list(cell.sides), job=cell.job,
-                  max_actions=max_actions)
+                  walls=cell.walls, max_actions=max_actions)
     return {"bot": bot, "job": cell.job, "walls": cell.walls, "players": len(cell.characters),
             "characters": "+".join(cell.characters), "sides": "+".join(cell.sides), "seed": seed,
             "won": r.won, "outcome": r.outcome or "unfinished", "cause": r.cause or "",

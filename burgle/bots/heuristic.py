@@ -8,7 +8,7 @@ How it decides (one action at a time, re-planned after every action):
 
 * **The team plan.** Safes are cracked bottom-up: the *target floor* is the lowest floor
   whose Safe is not cracked (cracking raises the guard dice on that floor and below,
-  ACT-12, so the crew leaves them behind), then floor 3's Stairs and the roof (ACT-15).
+  ACT-12, so the crew leaves them behind), then the top floor's Stairs and the roof (ACT-15, JOB-4).
   On the target floor the goal is, in order: find the Safe (reveal tiles), reveal its
   combination (the 6 tiles of its row and column, ACT-11), then stand on it to add dice
   and roll. A character below the target floor heads for its floor's Stairs.

@@ -43,21 +43,21 @@ class GameRecord:
         return self.outcome == "won"
 
 
-def new_game(seed: int, players: int = 2, sides="basic", characters=None, job: str = "bank") -> Game:
-    """A new game for a bot run. *sides*: "basic", "advanced" or a list, one per character."""
-    if job != "bank":
-        raise ValueError(f"--job must be one of: bank (The Office Job is not in the engine yet), not {job!r}")
+def new_game(seed: int, players: int = 2, sides="basic", characters=None, job: str = "bank", walls=None) -> Game:
+    """A new game for a bot run. *sides*: "basic", "advanced" or a list, one per character;
+    *job* and *walls* as :meth:`Game.new` takes them (JOB-1, JOB-3)."""
     n = len(characters) if characters is not None else players
     side_list = [sides] * n if isinstance(sides, str) else list(sides)
     return Game.new(seed=seed, characters=list(characters) if characters is not None else None,
-                    players=None if characters is not None else players, sides=side_list)
+                    players=None if characters is not None else players, sides=side_list, job=job,
+                    walls=None if walls == "printed" else walls)
 
 
 def play_game(bot_class, seed: int, players: int = 2, sides="basic", characters=None, job: str = "bank",
-              max_actions: int = DEFAULT_MAX_ACTIONS, game: Game | None = None) -> GameRecord:
+              max_actions: int = DEFAULT_MAX_ACTIONS, game: Game | None = None, walls=None) -> GameRecord:
     """Play one game with ``bot_class(seed)`` taking every seat's decisions."""
     start = perf_counter()
-    game = game if game is not None else new_game(seed, players, sides, characters, job)
+    game = game if game is not None else new_game(seed, players, sides, characters, job, walls)
     bot = bot_class(seed)
     seat = Seat(game)
     count = 0

@@ -18,9 +18,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from burgle.analysis.simulate import wilson
+from burgle.data.jobs import JOBS as ALL_JOBS
 from burgle.bots.play import DEFAULT_MAX_ACTIONS, GameRecord, play_game
 
-JOBS = ("bank",)  # The Office Job joins when the engine has it (issue 12)
+JOBS = tuple(ALL_JOBS)  # bank, office (JOB-1)
 
 
 def bot_class(name: str):
@@ -40,6 +41,7 @@ class BotSummary:
     players: int
     sides: str
     job: str
+    walls: str = "printed"
     records: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -72,7 +74,7 @@ class BotSummary:
 
     def format(self, timing: bool = True) -> str:
         rows = [self.line(),
-                f"bot {self.bot}, {self.players} characters ({self.sides} sides), job {self.job}, "
+                f"bot {self.bot}, {self.players} characters ({self.sides} sides), job {self.job}, walls {self.walls}, "
                 f"seeds {self.seed}..{self.seed + self.games - 1}"]
         causes = self.loss_causes
         lost = sum(causes.values())
@@ -92,13 +94,13 @@ class BotSummary:
 
 
 def _one(args) -> GameRecord:
-    name, seed, players, sides, characters, job, max_actions = args
+    name, seed, players, sides, characters, job, walls, max_actions = args
     return play_game(bot_class(name), seed=seed, players=players, sides=sides, characters=characters,
-                     job=job, max_actions=max_actions)
+                     job=job, walls=walls, max_actions=max_actions)
 
 
 def run_bot(bot: str, games: int, seed: int = 0, players: int = 2, sides: str = "basic", job: str = "bank",
-            characters=None, max_actions: int = DEFAULT_MAX_ACTIONS, workers: int = 1,
+            characters=None, walls=None, max_actions: int = DEFAULT_MAX_ACTIONS, workers: int = 1,
             progress: bool | None = None) -> BotSummary:
     """Play *games* games (game i: seed ``seed + i``) with the bot named *bot*.
 
@@ -115,9 +117,10 @@ def run_bot(bot: str, games: int, seed: int = 0, players: int = 2, sides: str = 
     if sides not in ("basic", "advanced"):
         raise ValueError(f"--sides must be basic or advanced, not {sides!r}")
     if job not in JOBS:
-        raise ValueError(f"--job must be one of: {', '.join(JOBS)} (The Office Job comes with issue 12), not {job!r}")
-    tasks = [(bot, seed + i, players, sides, characters, job, max_actions) for i in range(games)]
-    summary = BotSummary(bot=bot, games=games, seed=seed, players=players, sides=sides, job=job)
+        raise ValueError(f"--job must be one of: {', '.join(JOBS)}, not {job!r}")
+    tasks = [(bot, seed + i, players, sides, characters, job, walls, max_actions) for i in range(games)]
+    shown = "printed" if walls in (None, "printed") else walls if isinstance(walls, str) else " / ".join(walls)
+    summary = BotSummary(bot=bot, games=games, seed=seed, players=players, sides=sides, job=job, walls=shown)
     show = sys.stderr.isatty() if progress is None else progress
     bar = None
     if show:

@@ -13,7 +13,7 @@ SUBCOMMANDS = ("route", "layout", "simulate", "hint", "balance", "lessons", "dra
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="burgle", description="Rules engine and tutor for Burgle Bros. (The Bank Job)"
+        prog="burgle", description="Rules engine and tutor for Burgle Bros. (The Bank Job, The Office Job)"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in SUBCOMMANDS:

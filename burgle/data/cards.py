@@ -303,7 +303,8 @@ TOOLS: tuple[ToolCard, ...] = (
     ),
     ToolCard(
         "thermal_bomb", "Thermal Bomb", "TOOL-12",
-        "Link your cell with the cell directly above or below (from floor 3 up: the roof) for moves "
+        "Link your cell with the cell directly above or below (from the top floor up, floor 3 or 2 in The Office Job: "
+        "the roof) for moves "
         "(1 action) and peeks both ways, then trigger an alarm (not hackable) on your tile.",
     ),
     ToolCard(
@@ -393,8 +394,8 @@ EVENTS: tuple[EventCard, ...] = (
     ),
     EventCard(
         "freight_elevator", "Freight Elevator", "EVENT-8", False,
-        "Fall to the cell directly above (no Stealth loss); on floor 3, escape to the roof if the team "
-        "could escape, else nothing.",
+        "Fall to the cell directly above (no Stealth loss); on the top floor (floor 3, or 2 in The Office Job), "
+        "escape to the roof if the team could escape, else nothing.",
     ),
     EventCard(
         "go_with_your_gut", "Go With Your Gut", "EVENT-9", False,

@@ -270,7 +270,8 @@ TILE_TYPES: tuple[TileType, ...] = (
         short="Stair",
         text=(
             "When revealed, put a downstairs token on the cell directly above; move between the "
-            "Stairs and that cell for 1 action either way, or peek up; the floor-3 Stairs lead to the roof."
+            "Stairs and that cell for 1 action either way, or peek up; the top floor's Stairs (floor 3, or 2 in The "
+            "Office Job) lead to the roof."
         ),
     ),
     TileType(

@@ -21,11 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, CellError, cell_name, parse_cell
+from burgle.geometry.board import ROOF, CellError, cell_name, parse_cell
 from burgle.engine.errors import ActionSyntaxError
-
-
-ROOF = FLOORS * CELLS_PER_FLOOR  # the roof as a target (a Thermal Bomb upward from floor 3, TOOL-12)
 
 
 @dataclass(frozen=True)
@@ -55,7 +52,7 @@ VERBS: dict[str, Verb] = {
         Verb("hack", (), "add a hack token to the Computer Room you stand on", "ACT-9"),
         Verb("add-die", ("cell?",), "add a die to a Safe (2 actions)", "ACT-10"),
         Verb("roll", ("cell?",), "roll a Safe's dice to crack its combination (1 action)", "ACT-11"),
-        Verb("escape", (), "escape from the floor-3 Stairs to the roof", "ACT-15"),
+        Verb("escape", (), "escape from the top-floor Stairs to the roof", "ACT-15"),
         Verb("end", (), "end your action phase", "TURN-3"),
         # choices
         Verb("alarm", ("cell",), "choose which of the equally near alarms the guard heads for", "ALARM-3"),
@@ -73,7 +70,7 @@ VERBS: dict[str, Verb] = {
         Verb("set-die", ("word", "word"), "Stethoscope: turn one rolled die showing the first face to the second face", "TOOL-11", ("1", "2", "3", "4", "5", "6")),
         Verb("keep-dice", (), "keep the Safe dice as rolled (do not use the Stethoscope)", "TOOL-11"),
         # free actions
-        Verb("use", ("card", "place?"), "use a tool (free); the target is a cell, or 'roof' for a Thermal Bomb upward from floor 3", "ACT-13"),
+        Verb("use", ("card", "place?"), "use a tool (free); the target is a cell, or 'roof' for a Thermal Bomb upward from the top floor", "ACT-13"),
         Verb("give", ("card", "seat"), "give a tool or loot card to a character on your tile (free)", "ACT-13"),
         Verb("take", ("card", "seat"), "take a tool or loot card from a character on your tile (free)", "ACT-13"),
         Verb("pick-up", ("card",), "pick up a card lying on your tile (free)", "ACT-13"),

@@ -21,7 +21,7 @@ from burgle.engine.actions import Action
 from burgle.engine.choice import Choice
 from burgle.engine.happenings import Happening
 from burgle.engine.state import Character, GameState
-from burgle.geometry.board import CELLS_PER_FLOOR, FloorLayout, cell_name, floor_of
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, FloorLayout, cell_name, floor_of
 from burgle.geometry.routing import RouteTable, route_table
 
 N = CELLS_PER_FLOOR
@@ -138,7 +138,7 @@ class Rules:
         return CHARACTER_NAMES.get(ch.name) or ch.name.title()
 
     def name(self, cell: int) -> str:
-        return "the roof" if cell >= 3 * N else cell_name(cell)
+        return "the roof" if cell >= ROOF else cell_name(cell)
 
     def tile_name(self, cell: int) -> str:
         """The tile's name as the players see it ('face down' while it is)."""

@@ -252,7 +252,7 @@ def place_tile(s: "GameState", cell: int, kind: str, number: int | None) -> None
     if (s.tiles[cell].kind, s.tiles[cell].number) == (kind, number):
         return
     floor = floor_of(cell)
-    down = [c for c in range(48) if not s.tiles[c].revealed]
+    down = [c for c, t in enumerate(s.tiles) if not t.revealed]
     if kind in FIXED_KINDS:
         src = next(c for c in down if floor_of(c) == floor and s.tiles[c].kind == kind)
     else:

@@ -53,7 +53,7 @@ class Resolution:
 
 
 class Game:
-    """A game of The Bank Job. Build one with :meth:`new` or :meth:`from_scenario`."""
+    """A game of The Bank Job or The Office Job. Build one with :meth:`new` or :meth:`from_scenario`."""
 
     def __init__(self, state: GameState, origin: dict | None):
         self._rules = Rules(state)  # what the rule functions work on (burgle.engine.context)
@@ -70,12 +70,20 @@ class Game:
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, seed: int, characters=None, players: int | None = None, sides=None,
-            first_seat: int = 0, explicit_chance: bool = False) -> "Game":
+            first_seat: int = 0, explicit_chance: bool = False, job: str = "bank", walls=None) -> "Game":
         """A new game set up by SETUP-1..11 (see :mod:`burgle.engine.setup`). The setup is
-        dealt by the seed; with *explicit_chance* every later chance event is a chance node."""
+        dealt by the seed; with *explicit_chance* every later chance event is a chance node.
+
+        *job*: ``"bank"`` (The Bank Job, 3 floors) or ``"office"`` (The Office Job, 2 floors;
+        JOB-1). *walls* (JOB-3): ``None``/``"printed"`` for the job's printed walls (SETUP-3,
+        JOB-2), ``"random"`` for uniformly random valid walls drawn from the seed, a building
+        code such as ``"190m3 11hu0"`` (JOB-5), or one entry per floor (CONV-3 text such as
+        ``"A1|B1, C1/C2, ..."``, a 5-character code, or a wall set). Bad input raises
+        :class:`ScenarioError` naming the field and what is allowed."""
         from burgle.engine.setup import new_game
 
-        game = new_game(cls, seed, characters=characters, players=players, sides=sides, first_seat=first_seat)
+        game = new_game(cls, seed, characters=characters, players=players, sides=sides, first_seat=first_seat,
+                        job=job, walls=walls)
         game.explicit_chance = explicit_chance
         return game
 

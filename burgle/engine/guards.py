@@ -87,7 +87,7 @@ def guards_seeing_arrival(g: Rules, ch, cell: int, flex: bool = False, tiara: bo
                 seeing.append(guard)  # LOOT-12
     if tile.kind == "atrium" and tile.revealed:  # TILE-1, DEC-51
         for other in (cell - N, cell + N):
-            if 0 <= other < 3 * N:
+            if 0 <= other < len(s.tiles):  # no floor above the top one (JOB-4)
                 og = s.guards[floor_of(other) - 1]
                 if og.cell == other:
                     seeing.append(og)

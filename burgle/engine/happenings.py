@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from burgle.geometry.board import cell_name, floor_of
+from burgle.geometry.board import ROOF, cell_name, floor_of
 
 TEMPLATES: dict[str, str] = {
     "turn_start": "Turn {value}: seat {seat} ({who}) begins.",
@@ -84,8 +84,8 @@ class Happening(NamedTuple):
         template = TEMPLATES.get(self.kind, "{kind}: {value}")
         return template.format(
             kind=self.kind,
-            cell="the roof" if self.cell == 48 else (cell_name(self.cell) if self.cell is not None else "?"),
-            floor=floor_of(self.cell) if self.cell is not None and self.cell < 48 else "?",
+            cell="the roof" if self.cell == ROOF else (cell_name(self.cell) if self.cell is not None else "?"),
+            floor=floor_of(self.cell) if self.cell is not None and self.cell < ROOF else "?",
             seat=self.seat,
             value=self.value,
             who=self.who or (f"seat {self.seat}" if self.seat is not None else "someone"),

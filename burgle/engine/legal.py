@@ -6,7 +6,8 @@ it passes, so the list and the refusals can never disagree.
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, cell_name, floor_of, orthogonal_neighbours
+from burgle.data.jobs import get_job
 from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import moves
 from burgle.engine.cards import verbs
@@ -15,7 +16,6 @@ from burgle.engine.draws import CHANCE_VERBS
 from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
-ALL = FLOORS * N
 
 
 def legal_actions(g: Rules) -> list[Action]:
@@ -43,11 +43,11 @@ def candidates(g: Rules, ch, links=None, peeks=None):
         yield act("add-die")
         yield act("roll")
     if g.has_ability(ch, "drill"):
-        for c in (moves.above(ch.cell), moves.below(ch.cell)):
+        for c in (moves.above(ch.cell, len(g.s.tiles)), moves.below(ch.cell)):
             if c is not None and g.s.tiles[c].kind == "safe":
                 yield act("add-die", c)
                 yield act("roll", c)
-    if floor_of(ch.cell) == FLOORS:
+    if floor_of(ch.cell) == g.s.floors:  # the top floor (JOB-4)
         yield act("escape")
 
 
@@ -59,8 +59,27 @@ def normalize(g: Rules, action: Action) -> Action:
     return action
 
 
+def missing_cell(s, action: Action) -> int | None:
+    """The first cell *action* names that the building does not have (a floor-3 cell in The
+    Office Job, JOB-1), or None. The roof, where a verb allows it, is no cell (TOOL-12)."""
+    verb = VERBS.get(action.verb)
+    if verb is None:
+        return None
+    for kind, value in zip(verb.params, action.args):
+        kind = kind.rstrip("?")
+        if kind in ("cell", "place") and isinstance(value, int) and value >= len(s.tiles):
+            if not (kind == "place" and value == ROOF):
+                return value
+    return None
+
+
 def why_illegal(g: Rules, action: Action) -> tuple[str, str]:
     s = g.s
+    gone = missing_cell(s, action)
+    if gone is not None:
+        job = get_job(s.job)
+        return (f"{cell_name(gone)} is not a cell of {job.name}: its building has {s.floors} floors, "
+                f"cells 1A1 to {cell_name(len(s.tiles) - 1)}", "JOB-1")
     if s.phase == "entrance":
         if action.verb == "entrance":
             return f"the entrance must be a floor-1 cell, not {g.name(action.args[0])}", "SETUP-9"
@@ -166,7 +185,7 @@ def _safe_reason(g: Rules, ch, action):
     if target != ch.cell:
         if not g.has_ability(ch, "drill"):
             return f"{g.who(ch)} must stand on the Safe (only the advanced Peterman drills from above or below)", rule
-        if target not in (moves.above(ch.cell), moves.below(ch.cell)):
+        if target not in (moves.above(ch.cell, len(s.tiles)), moves.below(ch.cell)):
             return "the Drill reaches only the Safe directly above or below", "CHAR-10"
         if not (t.kind == "safe" and t.revealed):
             return f"{g.name(target)} is not a revealed Safe", "CHAR-10"
@@ -191,7 +210,7 @@ def _safe_reason(g: Rules, ch, action):
 
 def _escape_reason(g: Rules, ch):
     if not moves.escape_link(g, ch):
-        return "escape is only from the floor-3 Stairs tile (or a thermal link to the roof)", "ACT-15"
+        return f"escape is only from the top-floor Stairs tile (floor {g.s.floors}) or a thermal link to the roof", "ACT-15"
     if g.round_effect_active("time_lock"):
         return "Time Lock: no one may use the Stairs or the roof link this round", "EVENT-24"
     found = moves.escape_conditions(g)

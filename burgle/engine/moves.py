@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, floor_of, orthogonal_neighbours
 from burgle.data.cards import LOOT_BY_KEY as _LOOT
 from burgle.engine import alarms, draws, guards
 from burgle.engine.cards import items
@@ -12,7 +12,6 @@ from burgle.engine.happenings import Happening
 from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
-ROOF = ALL = FLOORS * N  # the roof, as a link end (ACT-15, TOOL-12); ALL: the number of cells
 
 # Link kinds. "Counting" ones are moves by ACT-5 (ACT-8); walk-down is not.
 COUNTING_LINKS = ("adjacent", "secret_door", "stairs_up", "stairs_down", "duct", "thermal", "gymnastics")
@@ -20,8 +19,10 @@ STAIRS_LINKS = ("stairs_up", "stairs_down", "thermal")  # what Time Lock blocks 
 _ORTHO = tuple(orthogonal_neighbours(i) for i in range(N))  # per floor index, walls ignored
 
 
-def above(c: int) -> int | None:
-    return c + N if c < (FLOORS - 1) * N else None
+def above(c: int, cells: int) -> int | None:
+    """The cell directly above *c* in a building of *cells* cells (``len(s.tiles)``); None
+    on the top floor, which has no cell above it (JOB-4)."""
+    return c + N if c + N < cells else None
 
 
 def below(c: int) -> int | None:
@@ -46,7 +47,7 @@ def links_from(g: Rules, ch) -> dict[int, list[str]]:
         if t.kind == "secret_door" and t.revealed and not g.adjacent(here, c):
             add(c, "secret_door")
     tile = tiles[here]
-    up, down = above(here), below(here)
+    up, down = above(here, len(tiles)), below(here)
     if tile.kind == "stairs" and tile.revealed and up is not None:
         add(up, "stairs_up")
     if down is not None and tiles[down].kind == "stairs" and tiles[down].revealed:
@@ -76,7 +77,7 @@ def restriction(g: Rules, ch, dest: int, kind: str) -> tuple[str, str] | None:
     if kind in ("secret_door", "duct") and "painting" in ch.loot:
         return "the Painting's holder cannot pass Secret Doors or Service Ducts", "LOOT-9"
     t = s.tiles[dest]
-    if t.kind == "walkway" and t.revealed and dest == (above(ch.cell) or -1) and kind != "gymnastics":
+    if t.kind == "walkway" and t.revealed and dest == (above(ch.cell, len(s.tiles)) or -1) and kind != "gymnastics":
         return "no one may move up into a revealed Walkway from below", "TILE-20"
     return None
 
@@ -134,7 +135,7 @@ def reveal(g: Rules, cell: int, rule: str = "ACT-3"):
         t = s.set_tile(cell, revealed=True)
     g.note(Happening("reveal", rule, cell=cell, tile=g.tile_name(cell)))
     if t.kind == "stairs":
-        up = above(cell)
+        up = above(cell, len(s.tiles))
         if up is not None:
             s.set_tile(up, downstairs=True)
     return True
@@ -152,7 +153,7 @@ def peek_targets(g: Rules, ch) -> list[int]:
     tiles = s.tiles
     out = [c for c in g.neighbours(here) if not tiles[c].revealed]
     t = tiles[here]
-    up, down = above(here), below(here)
+    up, down = above(here, len(tiles)), below(here)
     if t.kind == "stairs" and up is not None and not tiles[up].revealed:
         out.append(up)
     if t.kind == "atrium":
@@ -310,20 +311,20 @@ def escape_link(g: Rules, ch) -> bool:
     s = g.s
     here = ch.cell
     t = s.tiles[here]
-    if floor_of(here) == FLOORS and t.kind == "stairs" and t.revealed:
+    if floor_of(here) == s.floors and t.kind == "stairs" and t.revealed:  # the top floor (JOB-4)
         return True
-    return any(a == here and b >= ALL for a, b in s.thermal)  # TOOL-12, DEC-28
+    return any(a == here and b >= ROOF for a, b in s.thermal)  # TOOL-12, DEC-28
 
 
 def escape_conditions(g: Rules):
     """ACT-15 / DEC-19: what the team must have done before anyone may escape, wherever
-    from (also read by Freight Elevator on floor 3, EVENT-8, DEC-6): (reason, rule) of the
+    from (also read by Freight Elevator on the top floor, EVENT-8, DEC-6): (reason, rule) of the
     first unmet condition, or None when all hold."""
     s = g.s
-    uncracked = [c for c in range(ALL) if s.tiles[c].kind == "safe" and not s.tiles[c].cracked]
-    if uncracked:
-        return f"all 3 Safes must be cracked first ({len(uncracked)} still locked)", "ACT-15"
-    lying = [(c, i) for c in range(ALL) for i in s.tiles[c].items if i in _LOOT]
+    uncracked = [c for c, t in enumerate(s.tiles) if t.kind == "safe" and not t.cracked]
+    if uncracked:  # all F Safes in a job of F floors (JOB-4)
+        return f"all {s.floors} Safes must be cracked first ({len(uncracked)} still locked)", "ACT-15"
+    lying = [(c, i) for c, t in enumerate(s.tiles) for i in t.items if i in _LOOT]
     if lying:
         return f"every Loot in play must be held: {lying[0][1]} lies on {g.name(lying[0][0])}", "DEC-19"
     if s.kitty is not None:
@@ -337,7 +338,7 @@ def escape(g: Rules, ch) -> None:
     ch.cell = None
     s.heads_up[ch.seat] = 0
     s.skip[ch.seat] = False
-    g.note(Happening("escaped", "ACT-15", cell=FLOORS * N, seat=ch.seat, who=g.who(ch)))
+    g.note(Happening("escaped", "ACT-15", cell=ROOF, seat=ch.seat, who=g.who(ch)))
     if all(c.escaped for c in s.characters):
         g.note(Happening("won", "END-7"))
         g.game_over("won", "every character escaped")

@@ -20,7 +20,7 @@ view, the legal actions or a refusal.
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS
+from burgle.geometry.board import CELLS_PER_FLOOR
 from burgle.engine.chance import Chance
 from burgle.engine.draws import FIXED_KINDS
 from burgle.engine.state import GameState
@@ -54,7 +54,7 @@ def redeal_state(s: GameState, rng: Chance) -> None:
 
 
 def _tiles(s: GameState, rng: Chance) -> None:
-    floors = [[c for c in range(N * f, N * (f + 1)) if not s.tiles[c].revealed] for f in range(FLOORS)]
+    floors = [[c for c in range(N * f, N * (f + 1)) if not s.tiles[c].revealed] for f in range(s.floors)]
     pool = sorted((s.tiles[c].kind, s.tiles[c].number or 0) for down in floors for c in down
                   if s.tiles[c].kind not in FIXED_KINDS)
     rng.shuffle(pool)

@@ -9,7 +9,7 @@ catches files edited by hand and files from another engine version.
 >>> _ = game.apply("entrance 1B2")
 >>> doc = game.save()
 >>> doc["format"], doc["version"], doc["actions"]
-('burgle-save', 1, ['entrance 1B2'])
+('burgle-save', 2, ['entrance 1B2'])
 >>> Game.load(doc).to_dict() == game.to_dict()
 True
 """
@@ -22,7 +22,11 @@ from pathlib import Path
 from burgle.engine.errors import ActionSyntaxError, IllegalAction, ScenarioError
 
 FORMAT = "burgle-save"
-VERSION = 1
+VERSION = 2
+"""Version 2 records the job and the walls (JOB-1, JOB-3): ``origin.job`` and
+``origin.walls`` when not The Bank Job's printed walls, ``state.job`` and ``state.layout``.
+Version 1 (every game The Bank Job with its printed walls) still loads."""
+READS = (1, 2)
 
 
 def save_document(game) -> dict:
@@ -85,14 +89,15 @@ def rebuild(game_class, origin: dict, actions, source: str | None = None, *, pat
                                 f"write it), not {type(scenario).__name__}", field="origin.scenario", source=source)
         game = Game.from_scenario(scenario, paths=paths)
     else:
-        unknown = set(origin) - {"seed", "players", "characters", "sides", "first_seat"}
+        unknown = set(origin) - {"seed", "players", "characters", "sides", "first_seat", "job", "walls"}
         if unknown:
             raise ScenarioError(f"unknown origin fields {sorted(unknown)}", field="origin", source=source)
         if "seed" not in origin:
             raise ScenarioError("the origin needs a seed", field="origin.seed", source=source)
         try:
             game = Game.new(origin["seed"], characters=origin.get("characters"), players=origin.get("players"),
-                            sides=origin.get("sides"), first_seat=origin.get("first_seat", 0))
+                            sides=origin.get("sides"), first_seat=origin.get("first_seat", 0),
+                            job=origin.get("job", "bank"), walls=origin.get("walls"))
         except ScenarioError as exc:
             raise ScenarioError(str(exc), field=f"origin.{exc.field}" if exc.field else "origin", source=source) from None
     for i, text in enumerate(actions):
@@ -143,9 +148,12 @@ def load_document(game_class, source, *, paths: bool = True):
         raise ScenarioError(f"not a burgle save (format is {doc.get('format')!r}, expected {FORMAT!r})",
                             field="format", source=name)
     version = doc.get("version")
-    if version != VERSION:
-        raise ScenarioError(f"save version {version!r} is not supported; this burgle reads version {VERSION}",
-                            field="version", source=name)
+    if version not in READS or isinstance(version, bool):
+        raise ScenarioError(f"save version {version!r} is not supported; this burgle reads versions "
+                            f"{', '.join(map(str, READS))}", field="version", source=name)
+    if version == 1 and isinstance(doc.get("origin"), dict) and {"job", "walls"} & set(doc["origin"]):
+        raise ScenarioError("a version-1 save has no job or walls in its origin (they came with version 2)",
+                            field="origin", source=name)
     origin = doc.get("origin")
     if not isinstance(origin, dict):
         raise ScenarioError("missing or malformed origin (how the game began)", field="origin", source=name)
@@ -160,8 +168,10 @@ def load_document(game_class, source, *, paths: bool = True):
     stored = doc.get("state")
     if stored is not None:
         replayed = json.loads(json.dumps(game.to_dict()))
-        if "known" not in stored:  # saved before the players' knowledge of deck orders was kept
-            replayed.pop("known", None)
+        if isinstance(stored, dict):
+            for key in ("known", "job", "layout"):  # keys older saves lack: "known" came later, job and
+                if key not in stored:               # layout with version 2 (their game is The Bank Job
+                    replayed.pop(key, None)         # with its printed walls, checked by the replay)
         diff = first_difference(stored, replayed)
         if diff:
             raise ScenarioError(

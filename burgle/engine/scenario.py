@@ -32,19 +32,20 @@ from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, CellError, cell_name, floor_of, parse_cell, parse_walls
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, CellError, cell_name, floor_of, parse_cell, parse_walls
 from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
-from burgle.data.tiles import TILE_COPIES, TILE_TYPE_BY_KEY
+from burgle.data.jobs import DEFAULT_JOB, Job
+from burgle.data.tiles import TILE_TYPE_BY_KEY
 from burgle.engine.chance import Chance
 from burgle.engine.draws import FIXED_KINDS
 from burgle.engine.errors import ScenarioError
-from burgle.engine.setup import BANK_JOB, START_SPEED, TRIM, without_gold_bars
+from burgle.engine.setup import TRIM, check_job, job_layout, without_gold_bars
 from burgle.engine.state import Character, GameState, Guard, Tile
 from burgle.geometry.routing import route_table
 
 N = CELLS_PER_FLOOR
 TOP_FIELDS = {
-    "format", "version", "title", "seed", "walls", "tiles", "characters", "guards", "active",
+    "format", "version", "title", "seed", "job", "layout", "walls", "tiles", "characters", "guards", "active",
     "spent", "allowance", "entrance", "tool_deck", "loot_deck", "event_deck", "round_effects",
     "crow", "kitty", "thermal", "turn",
 }
@@ -95,13 +96,16 @@ def load_scenario(source, *, paths: bool = True) -> dict:
     raise ScenarioError(f"a scenario is a dict, TOML/JSON text or a path, not {type(source).__name__}")
 
 
-def _cell(value, field: str, floor: int | None = None) -> int:
+def _cell(value, field: str, floor: int | None = None, job: Job | None = None) -> int:
     if not isinstance(value, str):
         raise ScenarioError(f"expected a cell such as '2C3', got {value!r}", field=field)
     try:
         c = parse_cell(value)
     except CellError as exc:
         raise ScenarioError(str(exc), field=field) from None
+    if job is not None and c >= job.floors * N:
+        raise ScenarioError(f"{value} is not a cell of {job.name}: it has {job.floors} floors, cells 1A1 to "
+                            f"{cell_name(job.floors * N - 1)} (JOB-1)", field=field)
     if floor is not None and floor_of(c) != floor:
         raise ScenarioError(f"{value} is not on floor {floor}", field=field)
     return c
@@ -175,7 +179,7 @@ def _tile(spec, field: str) -> Tile:
     return t
 
 
-def deal_rest(given: dict[int, Tile], rest: Counter, chance: Chance) -> list[Tile]:
+def deal_rest(given: dict[int, Tile], rest: Counter, chance: Chance, floors: int = 3) -> list[Tile]:
     """SETUP-2 for the tiles a scenario leaves out: every floor ends with exactly one Safe
     and one Stairs. The Stairs copies left go to the floors lacking one in number order
     (as at setup, BD-25), each floor's Safe and Stairs to a random empty cell of that floor,
@@ -192,9 +196,9 @@ def deal_rest(given: dict[int, Tile], rest: Counter, chance: Chance) -> list[Til
             fixed[t.kind].append(floor)
     spare = {kind: sorted((n or 0 for (k, n), m in rest.items() if k == kind for _ in range(m))) for kind in FIXED_KINDS}
     pool = [(k, n or 0) for (k, n), m in rest.items() if k not in FIXED_KINDS for _ in range(m)]
-    tiles: list[Tile | None] = [given.get(c) for c in range(FLOORS * N)]
+    tiles: list[Tile | None] = [given.get(c) for c in range(floors * N)]
     empty_cells = []
-    for floor in range(1, FLOORS + 1):
+    for floor in range(1, floors + 1):
         empty = [c for c in range(N * (floor - 1), N * floor) if c not in given]
         need = [(kind, spare[kind].pop(0)) for kind in FIXED_KINDS if floor not in fixed[kind] and spare[kind]]
         chance.shuffle(empty)
@@ -226,11 +230,21 @@ def game_from_scenario(cls, source, *, paths: bool = True):
         raise ScenarioError(f"the seed must be a whole number, got {seed!r}", field="seed")
     chance = Chance(seed)
 
-    # walls (SETUP-3 unless given)
-    walls = list(BANK_JOB)
-    for key, spec in (sc.get("walls") or {}).items():
-        if key not in ("1", "2", "3"):
-            raise ScenarioError(f"floor {key!r} does not exist; floors are 1, 2, 3", field=f"walls.{key}")
+    # the job (CONV-1, JOB-1) and its walls: the layout the building was set up with (the
+    # printed walls unless given, JOB-3; "random" draws them first from the seed), then the
+    # walls as they stand now (the layout unless given: a floor given here after Dynamite)
+    job = check_job(sc.get("job", DEFAULT_JOB))
+    layout = job_layout(job, sc.get("layout"), chance, field="layout")
+    walls = list(layout)
+    floor_keys = [str(f) for f in range(1, job.floors + 1)]
+    given_walls = sc.get("walls") or {}
+    if not isinstance(given_walls, dict):
+        raise ScenarioError("walls is a table of FLOOR = 'A1|B1,C1/C2' (the walls as they stand); a whole layout "
+                            "(a code or 'random') goes in 'layout'", field="walls")
+    for key, spec in given_walls.items():
+        if key not in floor_keys:
+            raise ScenarioError(f"floor {key!r} does not exist in {job.name}; floors are {', '.join(floor_keys)}",
+                                field=f"walls.{key}")
         try:
             w = parse_walls(spec) if spec else frozenset()
             route_table(w)
@@ -258,7 +272,7 @@ def game_from_scenario(cls, source, *, paths: bool = True):
             raise ScenarioError(f"side {side!r} is not 'basic' or 'advanced'", field=f"{f}.side")
         ch = Character(seat=i, name=name, side=side)
         if cs.get("cell") is not None:
-            ch.cell = _cell(cs["cell"], f"{f}.cell")
+            ch.cell = _cell(cs["cell"], f"{f}.cell", job=job)
             ch.placed_once = True
         ch.stealth = _int(cs.get("stealth", 3), f"{f}.stealth", 0, 99)
         ch.tools = [str(t) for t in _list(cs.get("tools", []), f"{f}.tools")]
@@ -274,31 +288,31 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     if not isinstance(tiles_spec, dict):
         raise ScenarioError("tiles is a table of CELL = 'kind number flags'", field="tiles")
     for key, spec in tiles_spec.items():
-        c = _cell(key, f"tiles.{key}")
+        c = _cell(key, f"tiles.{key}", job=job)
         given[c] = _tile(spec, f"tiles.{key}")
     used = Counter((t.kind, t.number) for t in given.values())
-    available = Counter(TILE_COPIES)
+    available = Counter(job.tiles)
     for (kind, number), n in used.items():
         if n > available[(kind, number)]:
             where = next(cell_name(c) for c, t in given.items() if (t.kind, t.number) == (kind, number))
             raise ScenarioError(
-                f"the building has {available[(kind, number)]} {kind} tile(s) numbered {number}, the scenario uses {n}",
-                field=f"tiles.{where}")
-    tiles = deal_rest(given, available - used, chance)
+                f"the building has {available[(kind, number)]} {kind} tile(s) numbered {number} "
+                f"({job.name}, {job.tiles_rule}), the scenario uses {n}", field=f"tiles.{where}")
+    tiles = deal_rest(given, available - used, chance, job.floors)
     for ch in crew:
         if ch.cell is not None and not tiles[ch.cell].revealed:
             tiles[ch.cell] = tiles[ch.cell]._replace(revealed=True)  # a character stands only on a face-up tile
 
     # guards
     trim = TRIM[len(crew)]
-    guards = [Guard(floor=f, speed=START_SPEED[f]) for f in range(1, FLOORS + 1)]
+    guards = [Guard(floor=f, speed=job.guard_dice[f - 1]) for f in range(1, job.floors + 1)]
     seen_floors = set()
     for i, gs in enumerate(_list(sc.get("guards", []), "guards")):
         f = f"guards[{i}]"
         if not isinstance(gs, dict):
             raise ScenarioError("a guard is a table with at least 'floor'", field=f)
         _unknown(gs, GUARD_FIELDS, f)
-        floor = _int(gs.get("floor"), f"{f}.floor", 1, FLOORS)
+        floor = _int(gs.get("floor"), f"{f}.floor", 1, job.floors)
         if floor in seen_floors:
             raise ScenarioError(f"floor {floor} already has a guard; each floor has one (GUARD-1)", field=f"{f}.floor")
         seen_floors.add(floor)
@@ -363,7 +377,7 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     state = GameState(
         tiles=tiles, walls=walls, guards=guards, characters=crew, chance=chance, trim=trim,
         phase="actions", tool_deck=tool_deck, loot_deck=loot_deck, event_deck=event_deck,
-        heads_up=[0] * len(crew), skip=[False] * len(crew),
+        heads_up=[0] * len(crew), skip=[False] * len(crew), job=job.key, layout=layout,
     )
     if sc.get("entrance") is not None:
         state.entrance = _cell(sc["entrance"], "entrance", 1)
@@ -373,15 +387,15 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     state.allowance = _int(sc.get("allowance", 4), "allowance", 0, 20)
     state.spent = _int(sc.get("spent", 0), "spent", 0, state.allowance)
     if sc.get("crow") is not None:
-        state.crow = _cell(sc["crow"], "crow")
+        state.crow = _cell(sc["crow"], "crow", job=job)
     if sc.get("kitty") is not None:
-        state.kitty = _cell(sc["kitty"], "kitty")
+        state.kitty = _cell(sc["kitty"], "kitty", job=job)
     for i, pair in enumerate(_list(sc.get("thermal", []), "thermal")):
         if not (isinstance(pair, list) and len(pair) == 2):
             raise ScenarioError("a thermal link is a pair of cells ['1B2', '2B2'] or ['3B2', 'roof']", field=f"thermal[{i}]")
-        a = _cell(pair[0], f"thermal[{i}][0]")
-        b = 3 * N if pair[1] == "roof" else _cell(pair[1], f"thermal[{i}][1]")
-        if b - a != N and not (b == 3 * N and floor_of(a) == FLOORS):  # the roof is 48 (DEC-28)
+        a = _cell(pair[0], f"thermal[{i}][0]", job=job)
+        b = ROOF if pair[1] == "roof" else _cell(pair[1], f"thermal[{i}][1]", job=job)
+        if b - a != N and not (b == ROOF and floor_of(a) == job.floors):  # from the top floor to the roof (DEC-28, JOB-4)
             raise ScenarioError("a thermal link joins a cell and the cell directly above it", field=f"thermal[{i}]")
         state.thermal.append((a, b))
     for i, effect in enumerate(_list(sc.get("round_effects", []), "round_effects")):

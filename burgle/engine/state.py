@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from burgle.geometry.board import cell_name, walls_spec
+from burgle.geometry.board import ROOF, cell_name, walls_spec
+from burgle.geometry.layouts import encode_building
 from burgle.engine.chance import Chance
 
 _new = object.__new__
@@ -174,8 +175,8 @@ class Character:
 @dataclass(slots=True)
 class GameState:
     tiles: list[Tile]
-    walls: list[frozenset]  # index 0..2 for floors 1..3, current (Dynamite removes)
-    guards: list[Guard]  # index 0..2 for floors 1..3
+    walls: list[frozenset]  # per floor, floor 1 first: the walls as they stand (Dynamite removes)
+    guards: list[Guard]  # per floor, floor 1 first
     characters: list[Character]  # index = seat
     chance: Chance  # the one seeded source of chance (CONV-7)
     trim: int  # patrol cards removed after every shuffle (SETUP-4, DEC-14)
@@ -207,6 +208,15 @@ class GameState:
     # (CHAR-18, TOOL-3). The cards are those of the deck at these places.
     patrol_known: tuple[tuple[int, int], ...] = ((0, 0), (0, 0), (0, 0))
     event_known: tuple[int, int] = (0, 0)
+    # The job (CONV-1, JOB-1) and the walls the building was set up with (SETUP-3, JOB-2,
+    # JOB-3): one wall set per floor, never changed (Dynamite changes ``walls``).
+    job: str = "bank"
+    layout: tuple[frozenset, ...] = ()
+
+    @property
+    def floors(self) -> int:
+        """How many floors the building has (3 in The Bank Job, 2 in The Office Job; JOB-4)."""
+        return len(self.walls)
 
     def set_tile(self, cell: int, **changes) -> Tile:
         """Put a changed copy of the tile on *cell* (tiles are immutable, shared by copies)."""
@@ -230,10 +240,13 @@ class GameState:
         s.crow, s.kitty, s.outcome, s.outcome_reason = self.crow, self.kitty, self.outcome, self.outcome_reason
         s.pending = self.pending  # never changed in place: replaced when the choice changes
         s.patrol_known, s.event_known = self.patrol_known, self.event_known
+        s.job, s.layout = self.job, self.layout
         return s
 
     def to_dict(self) -> dict:
         return {
+            "job": self.job,
+            "layout": encode_building(self.layout),  # JOB-5 codes of the walls at setup
             "phase": self.phase,
             "turn": self.turn,
             "active": self.active,
@@ -257,7 +270,7 @@ class GameState:
             "skip": list(self.skip),
             "turn_effects": list(self.turn_effects),
             "keypad_attempts": {cell_name(c): n for c, n in sorted(self.keypad_attempts.items())},
-            "thermal": [[cell_name(a), "roof" if b >= 48 else cell_name(b)] for a, b in self.thermal],
+            "thermal": [[cell_name(a), "roof" if b >= ROOF else cell_name(b)] for a, b in self.thermal],
             "crow": None if self.crow is None else cell_name(self.crow),
             "kitty": None if self.kitty is None else cell_name(self.kitty),
             "outcome": self.outcome,

@@ -27,7 +27,8 @@ from typing import Any
 
 from burgle.engine.choice import Choice
 from burgle.engine.state import GameState
-from burgle.geometry.board import cell_name, walls_spec
+from burgle.geometry.board import ROOF, cell_name, walls_spec
+from burgle.geometry.layouts import encode_building
 
 
 def _cell(c: int | None) -> str | None:
@@ -41,6 +42,8 @@ def _top(deck: list, k: int) -> list:
 def player_view(s: GameState, pending: Choice | None) -> dict[str, Any]:
     """The view of state *s* with the open choice *pending* (``Game.view()``)."""
     return {
+        "job": s.job,  # the building (CONV-1, JOB-1), public like the walls
+        "layout": encode_building(s.layout),  # JOB-5: the walls it was set up with, to share
         "phase": s.phase,
         "turn": s.turn,
         "active": s.active,
@@ -81,7 +84,7 @@ def player_view(s: GameState, pending: Choice | None) -> dict[str, Any]:
         "skip": list(s.skip),
         "turn_effects": list(s.turn_effects),
         "keypad_attempts": {cell_name(c): n for c, n in sorted(s.keypad_attempts.items())},
-        "thermal": [[cell_name(a), "roof" if b >= 48 else cell_name(b)] for a, b in s.thermal],
+        "thermal": [[cell_name(a), "roof" if b >= ROOF else cell_name(b)] for a, b in s.thermal],
         "crow": _cell(s.crow),
         "kitty": _cell(s.kitty),
         "outcome": s.outcome,

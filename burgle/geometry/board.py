@@ -20,11 +20,14 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-FLOORS = 3
+FLOORS = 3  # the most floors a job has (The Bank Job; The Office Job has 2, JOB-1)
 ROWS = 4
 COLS = 4
 CELLS_PER_FLOOR = ROWS * COLS
 ALL_CELLS = range(FLOORS * CELLS_PER_FLOOR)
+ROOF = FLOORS * CELLS_PER_FLOOR
+"""The roof as a link end (ACT-15, TOOL-12): 48 in every job, past the last cell of any
+building (a 2-floor building's cells are 0..31, its roof is still 48; JOB-4)."""
 COLUMN_LETTERS = "ABCD"
 
 Wall = tuple[int, int]

@@ -351,6 +351,8 @@ def building_walls(walls=None, job: str | Job = "bank", chance=None) -> tuple[fr
     * ``None``: the job's printed walls (SETUP-3, JOB-2);
     * ``"random"``: uniformly random valid layouts drawn from *chance*, floor 1 first;
     * a building code (``"190m3 11hu0"``, one code per floor, JOB-5);
+    * hand-written walls in CONV-3 notation, floors separated by ``;``
+      (``"A1|B1, C1/C2, ...; D1/D2, ..."``);
     * a list with one entry per floor, each a CONV-3 text, a wall set or a 5-character code.
 
     Every floor is checked (:func:`check_layout`); errors name the floor.
@@ -369,7 +371,12 @@ def building_walls(walls=None, job: str | Job = "bank", chance=None) -> tuple[fr
         if chance is None:
             raise LayoutError("random walls need the game's random source (a seed)")
         return random_building(chance, j.floors)
-    if isinstance(walls, str):
+    if isinstance(walls, str) and re.search(r"[|/]", walls):
+        walls = walls.split(";")
+        if len(walls) != j.floors:
+            raise LayoutError(f"{len(walls)} floor(s) of hand-written walls given, but {j.name} has {j.floors} "
+                              "floors; separate the floors with ';'")
+    elif isinstance(walls, str):
         return decode_building(walls, floors=j.floors)
     floors = list(walls)
     if len(floors) != j.floors:

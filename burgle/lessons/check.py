@@ -60,6 +60,7 @@ def check_step(lesson: Lesson, step: Step, game) -> list:
     check_state(lesson, step, snap)
     check_dice_claims(lesson, step, happened, snap)
     check_route_claims(lesson, step, before["walls"], _walls(game))
+    check_traffic_claims(lesson, step, before["walls"], _walls(game))
     check_prose(lesson, step, happened, before["guards"])
     return happened
 
@@ -135,10 +136,21 @@ def check_route_claims(lesson: Lesson, step: Step, walls_before: list, walls_aft
     printed = [frozenset(w) for w in start(lesson).s.walls] if any(r.walls == "printed" for r in step.routes) else None
     for claim in step.routes:
         floor = claim.start // 16
-        walls = {"now": walls_before, "after": walls_after, "printed": printed}[claim.walls][floor]
+        walls = claims.claim_walls(claim.walls, walls_before[floor], walls_after[floor], printed[floor] if printed else ())
         wrong = claims.check_route(claim, walls)
         if wrong:
             raise LessonError(lesson.id, f"claims the route {claim.text!r}, but {wrong}", step.key)
+
+
+def check_traffic_claims(lesson: Lesson, step: Step, walls_before: list, walls_after: list) -> None:
+    """Each 'traffic' claim: the cell's heat on the walls it names (claims.check_traffic)."""
+    printed = [frozenset(w) for w in start(lesson).s.walls] if any(t.walls == "printed" for t in step.traffic) else None
+    for claim in step.traffic:
+        floor = claim.cell // 16
+        walls = claims.claim_walls(claim.walls, walls_before[floor], walls_after[floor], printed[floor] if printed else ())
+        wrong = claims.check_traffic(claim, walls)
+        if wrong:
+            raise LessonError(lesson.id, f"claims the traffic {claim.text!r}, but {wrong}", step.key)
 
 
 def _prose(step: Step) -> list[tuple[str, str]]:

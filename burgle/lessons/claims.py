@@ -9,7 +9,11 @@ step may claim, and the checker verifies against the engine:
 * ``routes``: a guard route by the GUARD-9 routing code (``"1A1>1D2: 1A2 1B2 1B1 1C1 1D1 1D2"``),
   a shortest route the tie-break turns down (``"... tied: ..."``), the loop of a tie
   (``"... loop: ..."``) or a character's walk (``"walk 1B3: 1B2 1A2"``); prefix ``after`` or
-  ``printed`` to use the walls after the step's action or the scenario's own walls;
+  ``printed`` to use the walls after the step's action or the scenario's own walls, or
+  ``code XXXXX`` for the floor whose layout code (JOB-5) that is (a wall moved elsewhere);
+* ``traffic``: a cell's heat, gabob's traffic number with the GUARD-9 route
+  (:func:`burgle.analysis.traffic.heat`), on the same walls: ``"1C3: 154"``,
+  ``"code 703h2 1C3: 150"``;
 * ``refused``: actions the engine must refuse at the step's start, each with the rule id the
   refusal must cite (or ``""`` for any).
 
@@ -20,6 +24,9 @@ after) must be vouched for by such a claim, or by what the engine did in the ste
 DiceClaim(source='safe', where=37, faces=(2, 1), text='safe 3B2: 2 1')
 >>> parse_route("1A1>1D2 tied: 1A2 1B2 1C2 1C3 1D3 1D2").kind
 'tied'
+>>> check_traffic(parse_traffic("code 703h1 1C3: 154"), None)
+>>> check_traffic(parse_traffic("1C3: 150"), decode("703h1"))
+"gabob's heat of 1C3 on these walls is 154"
 >>> [c for c, _ in prose_paths("He walked 1A3, 1B3, 1C3 to 1D3 and stopped.")]
 [['1A3', '1B3', '1C3', '1D3']]
 >>> dice_values("You rolled a 2 and a 1: no 6. The dice now read 2 and 6.")
@@ -42,6 +49,7 @@ from burgle.geometry.board import (
     orthogonal_neighbours,
     parse_cell,
 )
+from burgle.geometry.layouts import LayoutError, decode
 from burgle.geometry.routing import fork_loop, route_table
 
 N = CELLS_PER_FLOOR
@@ -145,9 +153,32 @@ def dice_values(text: str) -> list[int]:
 # ---------------------------------------------------------------------------- route claims
 
 ROUTE_KINDS = ("route", "tied", "loop", "walk")
-WALLS = ("now", "after", "printed")
+WALLS = ("now", "after", "printed")  # or "code XXXXX": the floor of that layout code (JOB-5)
+_WALLS_RE = r"(?:(after|printed|code\s+\S+)\s+)?"
 _ROUTE_RE = re.compile(
-    r"^\s*(?:(after|printed)\s+)?(?:(walk)\s+(\S+)|(\S+?)>(\S+?)(?:\s+(tied|loop))?)\s*:\s*(\S+(?:\s+\S+)*)\s*$")
+    rf"^\s*{_WALLS_RE}(?:(walk)\s+(\S+)|(\S+?)>(\S+?)(?:\s+(tied|loop))?)\s*:\s*(\S+(?:\s+\S+)*)\s*$")
+
+
+def _walls_source(text: str | None, claim: str) -> str:
+    """'now', 'after', 'printed' or 'code xxxxx' (a valid code, checked here)."""
+    if not text:
+        return "now"
+    if text.startswith("code"):
+        code = text.split()[1].lower()
+        try:
+            decode(code)
+        except LayoutError as exc:
+            raise ValueError(f"{claim!r}: {exc}") from None
+        return f"code {code}"
+    return text
+
+
+def claim_walls(source: str, now, after, printed) -> frozenset:
+    """The walls a claim reads: *now*, *after* and *printed* are the floor's walls at the
+    step's start, after its action and in the scenario; 'code X' decodes X (JOB-5)."""
+    if source.startswith("code "):
+        return decode(source[5:])
+    return frozenset({"now": now, "after": after, "printed": printed}[source])
 
 
 @dataclass(frozen=True)
@@ -168,10 +199,10 @@ def parse_route(text) -> RouteClaim:
     """``"[after|printed] FROM>TO[ tied|loop]: CELLS"`` or ``"[after|printed] walk FROM: CELLS"``."""
     m = _ROUTE_RE.match(text) if isinstance(text, str) else None
     forms = ("'1A1>1D2: 1A2 1B2 ...' (the guard's route), '1A1>1D2 tied: ...', '1A1>1D2 loop: ...' "
-             "or 'walk 1B3: 1B2 1A2', optionally after 'after ' or 'printed '")
+             "or 'walk 1B3: 1B2 1A2', optionally after 'after ', 'printed ' or 'code 703h1 '")
     if not m:
         raise ValueError(f"a 'routes' claim is {forms}, not {text!r}")
-    walls = m.group(1) or "now"
+    walls = _walls_source(m.group(1), text)
     if m.group(2):
         kind, start, end = "walk", parse_cell(m.group(3)), None
     else:
@@ -217,6 +248,38 @@ def check_route(claim: RouteClaim, walls: frozenset) -> str | None:
     if not loops:
         return f"there is only one shortest route from {cell_name(claim.start)} to {cell_name(claim.end)}: no loop"
     return "the loop of the tie (GUARD-9) is " + "; ".join(names(lp) for lp in loops)
+
+
+# ---------------------------------------------------------------------------- traffic claims
+
+_TRAFFIC_RE = re.compile(rf"^\s*{_WALLS_RE}(\S+)\s*:\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class TrafficClaim:
+    cell: int
+    heat: int  # gabob's heat with the GUARD-9 route (burgle.analysis.traffic.heat)
+    walls: str  # as RouteClaim.walls
+    text: str
+
+
+def parse_traffic(text) -> TrafficClaim:
+    """``"[after|printed|code XXXXX] CELL: HEAT"``."""
+    m = _TRAFFIC_RE.match(text) if isinstance(text, str) else None
+    if not m:
+        raise ValueError(f"a 'traffic' claim is '1C3: 154' (a cell's heat), optionally after 'after ', "
+                         f"'printed ' or 'code 703h1 ', not {text!r}")
+    return TrafficClaim(parse_cell(m.group(2)), int(m.group(3)), _walls_source(m.group(1), text), text.strip())
+
+
+def check_traffic(claim: TrafficClaim, walls) -> str | None:
+    """None if the cell's heat on these walls (or on the claim's layout code) is as claimed."""
+    from burgle.analysis.traffic import heat
+
+    if claim.walls.startswith("code "):
+        walls = decode(claim.walls[5:])
+    h = heat(frozenset(walls))[index_of(claim.cell)]
+    return None if h == claim.heat else f"gabob's heat of {cell_name(claim.cell)} on these walls is {h}"
 
 
 # ---------------------------------------------------------------------------- routes in prose

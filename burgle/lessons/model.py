@@ -21,12 +21,12 @@ from burgle.geometry.board import CellError, parse_cell
 from burgle.data.rules import FAMILIES
 from burgle.engine.actions import Action
 from burgle.engine.errors import ActionSyntaxError, ScenarioError
-from burgle.lessons.claims import DiceClaim, RouteClaim, parse_dice, parse_route
+from burgle.lessons.claims import DiceClaim, RouteClaim, TrafficClaim, parse_dice, parse_route, parse_traffic
 
 RULE_ID = re.compile(r"^(?:" + "|".join(FAMILIES) + r")-\d+$")  # a whole field that is a rule id
 LESSON_FIELDS = {"id", "title", "summary", "part", "rules", "order", "scenario", "steps"}
 STEP_FIELDS = {"key", "text", "highlight", "predict", "expect", "right", "wrong", "other", "after", "happened",
-               "state", "rules", "dice", "routes", "refused"}
+               "state", "rules", "dice", "routes", "traffic", "refused"}
 PREDICT_FIELDS = {"question", "cells", "choices", "answer", "right", "wrong", "by", "happened", "state"}
 
 
@@ -95,6 +95,7 @@ class Step:
     dice: tuple[DiceClaim, ...] = ()  # claims: what was rolled, what a die shows (claims.py)
     routes: tuple[RouteClaim, ...] = ()  # claims: routes checked by the GUARD-9 routing code
     refused: dict[str, str] = field(default_factory=dict)  # action text -> the rule its refusal cites ("" any)
+    traffic: tuple[TrafficClaim, ...] = ()  # claims: a cell's heat on a floor's walls (claims.py)
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,7 @@ def parse_step(d, lesson: str, index: int) -> Step:
         raise LessonError(lesson, "'state' maps snapshot paths to values", key)
     dice = _parsed(d, "dice", parse_dice, lesson, key)
     routes = _parsed(d, "routes", parse_route, lesson, key)
+    traffic = _parsed(d, "traffic", parse_traffic, lesson, key)
     refused = d.get("refused", {})
     if not isinstance(refused, dict):
         raise LessonError(lesson, "'refused' maps action texts to the rule id the refusal cites ('' for any)", key)
@@ -262,7 +264,7 @@ def parse_step(d, lesson: str, index: int) -> Step:
         wrong=wrong, other=_str(d, "other", lesson, key, required=False),
         after=_str(d, "after", lesson, key, required=False),
         happened=tuple(happened), state=dict(state), rules=_rules(d.get("rules", []), lesson, key),
-        dice=dice, routes=routes, refused=refused,
+        dice=dice, routes=routes, refused=refused, traffic=traffic,
     )
 
 

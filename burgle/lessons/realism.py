@@ -19,11 +19,10 @@ from collections import Counter
 
 from burgle.data.cards import LOOT_DECK
 from burgle.engine.safes import combination
-from burgle.engine.setup import BANK_JOB, START_SPEED
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of, parse_cell
+from burgle.data.jobs import get_job
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, cell_name, floor_of, parse_cell
 
 N = CELLS_PER_FLOOR
-ROOF = FLOORS * N
 PRESENCE_FLAGS = {  # tokens that only a character on that floor can have put there
     "alarm": "an alarm token", "keypad_open": "a keypad-open token", "crowbar": "the crowbar token",
     "looted": "a looted Laboratory",
@@ -43,19 +42,21 @@ def problems(scenario: dict, game) -> list[str]:
     safes = [c for c, t in enumerate(tiles) if t.kind == "safe"]
     cracked = [c for c in safes if tiles[c].cracked]
 
-    # SETUP-5, GUARD-4, ACT-12: a die starts at 2/3/4 and only goes up, 1 per Safe cracked on its floor or above
+    # SETUP-5, JOB-1, GUARD-4, ACT-12: a die starts at 2/3/4 (2/3 in The Office Job) and only goes
+    # up, 1 per Safe cracked on its floor or above
+    start = get_job(s.job).guard_dice
     for i, g in enumerate(s.guards):
         rises = sum(1 for c in cracked if floor_of(c) >= g.floor)
-        low = min(6, START_SPEED[g.floor] + rises)
+        low = min(6, start[g.floor - 1] + rises)
         if g.speed < low:
             out.append(f"guards[{i}].speed: the floor-{g.floor} die shows {g.speed}, but it starts at "
-                       f"{START_SPEED[g.floor]} and only goes up (SETUP-5, GUARD-4, ACT-12); with {rises} Safes "
+                       f"{start[g.floor - 1]} and only goes up (SETUP-5, GUARD-4, ACT-12); with {rises} Safes "
                        f"cracked on floor {g.floor} or above it shows at least {low}")
 
     # ACT-3: a revealed Stairs puts a downstairs token on the cell above; SETUP-9: the entrance has one
     for c, t in enumerate(tiles):
         where = f"tiles.{cell_name(c)}"
-        if t.kind == "stairs" and t.revealed and floor_of(c) < FLOORS and not tiles[c + N].downstairs:
+        if t.kind == "stairs" and t.revealed and floor_of(c) < s.floors and not tiles[c + N].downstairs:
             out.append(f"tiles.{cell_name(c + N)}: the Stairs on {cell_name(c)} are face up, so a downstairs "
                        "token lies on the cell directly above (ACT-3)")
         if t.downstairs and c != s.entrance and not (
@@ -69,7 +70,7 @@ def problems(scenario: dict, game) -> list[str]:
     for key, spec in (scenario.get("tiles") or {}).items():
         kind = spec.get("kind") if isinstance(spec, dict) else str(spec).split()[0]
         authored[(floor_of(parse_cell(key)), kind)] += 1
-    for f in range(1, FLOORS + 1):
+    for f in range(1, s.floors + 1):
         for kind in ("safe", "stairs"):
             if authored[(f, kind)] > 1:
                 out.append(f"tiles: the scenario puts {authored[(f, kind)]} {kind} tiles on floor {f}; "
@@ -151,7 +152,7 @@ def problems(scenario: dict, game) -> list[str]:
         "thermal_bomb": bool(s.thermal), "crowbar": any(t.crowbar for t in tiles),
         "donuts": any(g.donuts for g in s.guards), "emp": s.emp_seat is not None,
         "smoke_bomb": any(t.stealth and t.kind != "lavatory" for t in tiles),
-        "dynamite": any(set(s.walls[f]) != set(BANK_JOB[f]) for f in range(FLOORS)),
+        "dynamite": any(s.layout[f] - s.walls[f] for f in range(s.floors)),  # a wall of the layout is gone
     }
     for card, seen in marks.items():
         if seen and cards_left[card]:
@@ -164,7 +165,7 @@ def dealt_problems(game) -> list[str]:
     """SETUP-2 on the whole building once the loader has dealt the tiles a scenario leaves out:
     exactly one Safe and one Stairs per floor."""
     out = []
-    for f in range(1, FLOORS + 1):
+    for f in range(1, game.s.floors + 1):
         for kind in ("safe", "stairs"):
             n = sum(1 for c in range(N * (f - 1), N * f) if game.s.tiles[c].kind == kind)
             if n != 1:

@@ -180,7 +180,7 @@ class Floor:
 
     def __init__(self, game, floor: int, highlights=None, overlay=None):
         self.game = game
-        self.floor = parse_floors(floor)[0]
+        self.floor = parse_floors(floor, game)[0]
         self.highlights = Highlights.coerce(highlights)
         self.overlay = overlay  # per-cell odds (a DangerMap, a layer, next-destination odds)
         scene(game, floors=self.floor, highlights=self.highlights, overlay=overlay)  # validate now

@@ -48,7 +48,7 @@ from __future__ import annotations
 import networkx as nx
 
 from burgle.analysis.guard_forecast import check_floor
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of, make_wall, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, floor_of, make_wall, orthogonal_neighbours
 from burgle.data.tiles import TILE_TYPE_BY_KEY
 
 __all__ = ["ROOF", "LINK_KINDS", "building_graph", "floor_graph", "guard_graph", "player_links", "node_attributes"]
@@ -98,7 +98,7 @@ def guard_graph(game, floor: int) -> nx.Graph:
     """The guard's graph of *floor*: cells and the adjacencies he walks (GUARD-8).
 
     Edge attribute ``kind="adjacent"``; node attributes as :func:`node_attributes`."""
-    check_floor(floor)
+    check_floor(floor, game)
     layout = game.table(floor).layout
     base = N * (floor - 1)
     g = nx.Graph(floor=floor)
@@ -119,7 +119,7 @@ def player_links(game):
     s = game.s
     tiles = s.tiles
     out = []
-    for floor in range(1, FLOORS + 1):
+    for floor in range(1, s.floors + 1):
         layout = game.table(floor).layout
         base = N * (floor - 1)
         for i in range(N):
@@ -135,7 +135,7 @@ def player_links(game):
                 if make_wall(i, j) in walls[floor_of(c) - 1]:
                     out.append((base + j, c, "secret_door"))
         elif t.kind == "stairs":  # TILE-18, ACT-15
-            up = c + N if floor_of(c) < FLOORS else ROOF
+            up = c + N if floor_of(c) < s.floors else ROOF  # the top floor's lead to the roof (JOB-4)
             out.append((c, up, "stairs"))
             if up != ROOF:
                 out.append((up, c, "stairs"))
@@ -146,7 +146,7 @@ def player_links(game):
         out.append((ducts[0], ducts[1], "duct"))
         out.append((ducts[1], ducts[0], "duct"))
     for a, b in s.thermal:  # TOOL-12 (the roof end only under ACT-15)
-        far = ROOF if b >= FLOORS * N else b
+        far = ROOF if b >= len(tiles) else b
         out.append((a, far, "thermal"))
         if far != ROOF:
             out.append((far, a, "thermal"))
@@ -154,9 +154,10 @@ def player_links(game):
 
 
 def building_graph(game) -> nx.MultiDiGraph:
-    """All 48 cells (plus ``"roof"`` when a link reaches it) and every player link."""
+    """All cells (48, or 32 in The Office Job; plus ``"roof"`` when a link reaches it) and
+    every player link."""
     g = nx.MultiDiGraph()
-    for c in range(FLOORS * N):
+    for c in range(len(game.s.tiles)):
         g.add_node(c, **node_attributes(game, c))
     for a, b, kind in player_links(game):
         if b == ROOF and ROOF not in g:
@@ -169,7 +170,7 @@ def floor_graph(game, floor: int) -> nx.MultiDiGraph:
     """One floor for the explorer: its 16 cells and every player link touching them.
 
     A link to another floor keeps its far end as a node with ``on_floor=False``."""
-    check_floor(floor)
+    check_floor(floor, game)
     base = N * (floor - 1)
     mine = set(range(base, base + N))
     g = nx.MultiDiGraph(floor=floor)

@@ -41,6 +41,7 @@ from burgle.analysis.patrol import OddsLayer, PatrolError
 from burgle.geometry.board import (
     CELLS_PER_FLOOR,
     FLOORS,
+    ROOF,
     CellError,
     cell_name,
     floor_of,
@@ -232,7 +233,7 @@ class FloorScene:
     header: tuple[str, ...]  # lines drawn above the grid
     cells: tuple[CellView, ...]
     walls: tuple[tuple[int, int], ...]  # cell pairs with a wall between
-    broken_walls: tuple[tuple[int, int], ...]  # Bank Job walls destroyed by Dynamite (TOOL-5)
+    broken_walls: tuple[tuple[int, int], ...]  # walls of the building's layout destroyed by Dynamite (TOOL-5)
     links: tuple[tuple[int, int, str], ...]  # secret-door entries drawn as arrows (from, to, kind)
     guard: int | None
     die: int | None
@@ -329,7 +330,7 @@ class Scene:
 # ----------------------------------------------------------------------------- helpers
 
 
-def _resolve_cell(value, role: str) -> int:
+def _resolve_cell(value, role: str) -> int:  # any job's cell; floors not drawn are refused by the caller
     if isinstance(value, bool):
         raise PictureError(f"{role} {value!r} is not a cell: write a cell such as 2C3")
     if isinstance(value, int):
@@ -342,10 +343,11 @@ def _resolve_cell(value, role: str) -> int:
         raise PictureError(f"{role}: {exc}") from None
 
 
-def parse_floors(floors) -> tuple[int, ...]:
-    """None -> all floors; an int or an iterable of ints -> those floors (checked)."""
+def parse_floors(floors, game=None) -> tuple[int, ...]:
+    """None -> all floors; an int or an iterable of ints -> those floors (checked against
+    *game*'s building when given, else against the floors any job has)."""
     if floors is None:
-        return tuple(range(1, FLOORS + 1))
+        return tuple(range(1, (game.s.floors if game is not None else FLOORS) + 1))
     if isinstance(floors, (int, str)):
         floors = (floors,)
     out = []
@@ -353,11 +355,11 @@ def parse_floors(floors) -> tuple[int, ...]:
         if isinstance(f, str) and f.strip().isdigit():
             f = int(f)
         try:
-            out.append(check_floor(f))
+            out.append(check_floor(f, game))
         except ValueError as exc:
             raise PictureError(str(exc)) from None
     if not out:
-        raise PictureError("no floor to draw; The Bank Job has floors 1, 2, 3")
+        raise PictureError("no floor to draw; name floors such as 1, 2, 3")
     return tuple(dict.fromkeys(out))
 
 
@@ -426,7 +428,7 @@ def _marks(game, c: int, t) -> list[Mark]:
         m.append(Mark("kitty", "kitty", "the loose Persian Kitty"))
     for a, b in s.thermal:
         if a == c:
-            far = "the roof" if b >= FLOORS * N else cell_name(b)
+            far = "the roof" if b >= ROOF else cell_name(b)
             m.append(Mark("thermal", "T\u2191", f"thermal link up to {far}"))
         elif b == c:
             m.append(Mark("thermal", "T\u2193", f"thermal link down to {cell_name(a)}"))
@@ -531,9 +533,8 @@ def _floor_scene(game, floor: int, hl: "_Resolved", fc: GuardForecast) -> FloorS
             highlighted=c in hl.cells, note=hl.labels.get(c, ""),
         ))
     walls = _walls_of(s.walls[floor - 1], base)
-    from burgle.engine.setup import BANK_JOB
-
-    broken = tuple(sorted((base + a, base + b) for a, b in BANK_JOB[floor - 1] - s.walls[floor - 1]))
+    # walls the building was set up with that no longer stand: Dynamite (TOOL-5)
+    broken = tuple(sorted((base + a, base + b) for a, b in s.layout[floor - 1] - s.walls[floor - 1]))
     links = []
     for c in range(base, base + N):
         t = s.tiles[c]
@@ -599,7 +600,7 @@ def scene(game, floors=None, highlights=None, title: str | None = None, legend: 
     """The scene of *game*: *floors* (None = all three, or 1..3, or a list), *highlights*
     (a :class:`Highlights`, a dict of its fields, or a list of cells), *overlay* (per-cell
     odds, see :func:`add_overlay`). Never changes the game."""
-    fl = parse_floors(floors)
+    fl = parse_floors(floors, game)
     hl = _resolve_highlights(Highlights.coerce(highlights), fl)
     floors_ = tuple(_floor_scene(game, f, hl, forecast(game, f)) for f in fl)
     between = tuple(a for a in hl.arrows if floor_of(a[0]) != floor_of(a[1]))

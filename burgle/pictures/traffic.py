@@ -31,7 +31,7 @@ from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, index_name
 from burgle.geometry.layouts import encode, layout_text
 from burgle.pictures.scene import CellView, FloorScene, PictureError, Scene
 
-__all__ = ["TrafficLayer", "traffic_scene", "render_traffic", "save_traffic", "LEGEND_TEXT"]
+__all__ = ["TrafficLayer", "traffic_layer", "traffic_scene", "render_traffic", "save_traffic", "LEGEND_TEXT"]
 
 N = CELLS_PER_FLOOR
 
@@ -54,16 +54,28 @@ class TrafficLayer(OddsLayer):
         return dict(self.texts)
 
 
+def traffic_layer(walls, floor: int) -> TrafficLayer:
+    """Both traffic maps of a floor with these walls as an overlay for any picture of that
+    floor (``burgle.pictures.add_overlay``): the tutor draws it on lesson steps that claim
+    traffic (``burgle.lessons.claims``)."""
+    from burgle.analysis.traffic import heat
+
+    h = heat(frozenset(walls))
+    total = sum(h)
+    base = N * (floor - 1)
+    return TrafficLayer(
+        floor=floor, kind="traffic", title=LEGEND_TEXT, method="exact",
+        values={base + i: heat_shade(h[i]) for i in range(N)},
+        texts=tuple((base + i, f"{h[i]} · {100 * h[i] / total:.1f}%") for i in range(N)),
+    )
+
+
 def _floor_scene(walls, floor: int, floors: int) -> FloorScene:
     cmp = compare_heat(walls)
     h, total = cmp.ours, sum(cmp.ours)
     base = N * (floor - 1)
     share = [100 * x / total for x in h]
-    layer = TrafficLayer(
-        floor=floor, kind="traffic", title=LEGEND_TEXT, method="exact",
-        values={base + i: heat_shade(h[i]) for i in range(N)},
-        texts=tuple((base + i, f"{h[i]} · {share[i]:.1f}%") for i in range(N)),
-    )
+    layer = traffic_layer(walls, floor)
     cells = tuple(
         CellView(cell=base + i, name=cell_name(base + i), row=i // 4, col=i % 4, revealed=True, kind=None,
                  title="", label="", number=None,

@@ -70,7 +70,7 @@ def _enhance_links(g: Rules, cell: int) -> list[int]:
     """CHAR-6: adjacency, and revealed Stairs both ways."""
     tiles = g.s.tiles
     out = list(g.neighbours(cell))
-    up, down = moves.above(cell), moves.below(cell)
+    up, down = moves.above(cell, len(tiles)), moves.below(cell)
     if up is not None and tiles[cell].kind == "stairs" and tiles[cell].revealed:
         out.append(up)
     if down is not None and tiles[down].kind == "stairs" and tiles[down].revealed:
@@ -112,7 +112,7 @@ def candidates(g: Rules, ch):
             if s.guards[floor_of(c) - 1].cell == c:
                 yield act("flex", c)
     elif verb == "climb":
-        for end in (moves.above(here), moves.below(here)):
+        for end in (moves.above(here, len(s.tiles)), moves.below(here)):
             if end is not None:
                 yield act("climb", end)
     elif verb == "xray":
@@ -205,7 +205,7 @@ def _check_climb(g: Rules, ch, args, rule, name):
     here = ch.cell
     if not _outer(here):
         return f"{g.who(ch)}'s cell {g.name(here)} is not an outer cell (row 1 or 4, column A or D)", rule
-    up, down = moves.above(here), moves.below(here)
+    up, down = moves.above(here, len(s.tiles)), moves.below(here)
     if dest not in (up, down):
         roof = " (never to the roof, DEC-50)" if up is None else ""
         return (f"Climb Window reaches only the cell directly above or below {g.name(here)}{roof}, "

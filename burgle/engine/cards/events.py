@@ -196,9 +196,10 @@ def espresso(g: Rules, ch):
 
 
 def freight_elevator(g: Rules, ch):
-    """EVENT-8 / DEC-6 / DEC-11: floors 1-2: fall to the cell directly above; floor 3:
-    escape if the ACT-15 conditions hold (automatic), else nothing."""
-    up = moves.above(ch.cell)
+    """EVENT-8 / DEC-6 / DEC-11: below the top floor: fall to the cell directly above; on
+    the top floor (floor 3, or 2 in The Office Job: JOB-4): escape if the ACT-15 conditions
+    hold (automatic), else nothing."""
+    up = moves.above(ch.cell, len(g.s.tiles))
     if up is not None:
         yield from moves.fall(g, ch, up, "EVENT-8")
         return
@@ -283,7 +284,7 @@ def peekhole_targets(g: Rules, ch) -> list[int]:
     here = ch.cell
     base = here - here % N
     cells = [base + i for i in orthogonal_neighbours(here % N)]
-    cells += [c for c in (moves.above(here), moves.below(here)) if c is not None]
+    cells += [c for c in (moves.above(here, len(g.s.tiles)), moves.below(here)) if c is not None]
     return [c for c in cells if not g.s.tiles[c].revealed]
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, floor_of, make_wall, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, floor_of, make_wall, orthogonal_neighbours
 from burgle.data.cards import TOOL_BY_KEY
 from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import alarms, draws, moves
@@ -26,7 +26,6 @@ from burgle.engine.happenings import Happening
 from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
-ROOF = FLOORS * N
 NO_TARGET = ("crystal_ball", "emp", "invisible_suit", "makeup_kit", "rollerskates", "smoke_bomb")
 # choices asked inside a Safe roll (TOOL-11); listed here so a stray one gets a reason
 CHOICE_VERBS = ("set-die", "keep-dice")
@@ -52,9 +51,11 @@ def _dynamite_targets(g: Rules, ch) -> list[int]:
 
 
 def _thermal_targets(g: Rules, ch) -> list[int]:
-    """TOOL-12: the cell directly above (from floor 3: the roof) or below (not below floor 1)."""
+    """TOOL-12: the cell directly above (from the top floor: the roof, JOB-4) or below (not
+    below floor 1)."""
     here = ch.cell
-    out = [here + N if here + N < ROOF else ROOF]  # above; from floor 3 the roof (DEC-28)
+    up = moves.above(here, len(g.s.tiles))
+    out = [ROOF if up is None else up]  # above; from the top floor the roof (DEC-28, JOB-4)
     if here >= N:
         out.append(here - N)
     return out
@@ -174,7 +175,7 @@ def _target_help(key: str) -> str:
         "crowbar": "a revealed tile adjacent to you",
         "donuts": "the cell of a placed guard",
         "dynamite": "the neighbouring cell across a wall of your tile",
-        "thermal_bomb": "the cell directly above or below yours ('roof' from floor 3 up)",
+        "thermal_bomb": "the cell directly above or below yours ('roof' from the top floor up)",
         "virus": "a revealed Computer Room",
     }[key]
 

@@ -28,8 +28,8 @@ import base64
 import json
 from dataclasses import dataclass
 
-from burgle.geometry.board import FLOORS
 from burgle.data.cards import CHARACTER_NAMES, CHARACTERS, LOOT_BY_KEY, TOOL_BY_KEY
+from burgle.data.jobs import get_job
 from burgle.engine.actions import VERBS, Action
 from burgle.engine.errors import ActionSyntaxError, BurgleError, IllegalAction, ScenarioError
 
@@ -102,13 +102,17 @@ def _card(key: str) -> tuple[str, str]:
 class Sandbox:
     """A seeded game to play action by action, with rewind, redo, save and load."""
 
-    def __init__(self, seed: int = 1, characters=("hawk", "peterman"), sides=None, players: int | None = None):
+    def __init__(self, seed: int = 1, characters=("hawk", "peterman"), sides=None, players: int | None = None,
+                 job: str = "bank", walls=None):
         self.game = None
-        self.new_game(seed, characters, sides, players)
+        self.new_game(seed, characters, sides, players, job=job, walls=walls)
 
     # ------------------------------------------------------------------ games
-    def new_game(self, seed, characters=None, sides=None, players: int | None = None) -> str:
-        """Set up a new game (SETUP-1..8). *characters* None deals *players* at random."""
+    def new_game(self, seed, characters=None, sides=None, players: int | None = None, job: str = "bank",
+                 walls=None) -> str:
+        """Set up a new game (SETUP-1..8). *characters* None deals *players* at random. *job*
+        ``"bank"`` or ``"office"`` (JOB-1); *walls* None (printed), ``"random"`` (drawn from
+        the seed, JOB-3) or a layout code (JOB-5), as :meth:`Game.new` takes them."""
         from burgle.engine.game import Game
 
         try:
@@ -122,12 +126,14 @@ class Sandbox:
         chars = None if characters is None else list(characters)
         try:
             game = Game.new(seed, characters=chars, players=players if chars is None else None,
-                            sides=None if sides is None else list(sides))
+                            sides=None if sides is None else list(sides), job=job, walls=walls)
         except ScenarioError as exc:
             raise SandboxError(f"Refused: {exc}. The game on the page is kept.") from None
         self._set(game, [], [])
         crew = ", ".join(f"{c.name} ({c.side})" for c in self.crew())
-        return f"New game, seed {seed}: {crew}. Choose the entrance on floor 1."
+        where = "" if game.s.job == "bank" and "walls" not in game.origin else \
+            f" {get_job(game.s.job).name}, walls {game.view()['layout']}."
+        return f"New game, seed {seed}: {crew}.{where} Choose the entrance on floor 1."
 
     def _set(self, game, actors, redo) -> None:
         self.game = game
@@ -357,7 +363,7 @@ class Sandbox:
         s = self.game.s
         used = {1}
         for ch in s.characters:
-            if ch.on_board and ch.cell < FLOORS * 16:
+            if ch.on_board and ch.cell < len(s.tiles):
                 used.add(ch.cell // 16 + 1)
         for g in s.guards:
             if g.placed:

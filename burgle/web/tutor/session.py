@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, cell_name, floor_of
+from burgle.geometry.board import ROOF, cell_name, floor_of
 from burgle.engine.actions import VERBS, Action
 from burgle.engine.errors import ActionSyntaxError, IllegalAction
 from burgle.lessons.model import Lesson, Step, start
@@ -191,6 +191,7 @@ class LessonSession:
         from burgle.pictures.scene import floor_alt_text
 
         sc = scene(self.game, floors=self.floors, highlights=Highlights(cells=self.highlight_cells))
+        sc = self._traffic(sc)
         if not self.predicting:
             return sc
         hidden = []
@@ -198,6 +199,17 @@ class LessonSession:
             bare = replace(fs, route=None, header=fs.header[:1])
             hidden.append(replace(bare, alt_text=floor_alt_text(bare, self.game)))
         return replace(sc, floors=tuple(hidden))
+
+    def _traffic(self, sc):
+        """A step claiming traffic on its floor's walls shows that floor's traffic map
+        (heat and share of the guard's steps) over the picture."""
+        from burgle.pictures import add_overlay
+        from burgle.pictures.traffic import traffic_layer
+
+        floors = sorted({floor_of(t.cell) for t in self.step.traffic if t.walls == "now"} & set(self.floors))
+        if not floors:
+            return sc
+        return add_overlay(sc, [traffic_layer(self.game.s.walls[f - 1], f) for f in floors])
 
     def picture(self, fmt: str = "svg"):
         """The current state drawn (:meth:`scene`; ``burgle.pictures.render_scene``)."""
@@ -344,7 +356,7 @@ def step_floors(lesson: Lesson) -> list[tuple[int, ...]]:
     points at, and where its expected action makes anything happen (found by playing the
     lesson's expected actions once). Fixed per step, so a step's picture keeps its frame
     before and after the learner acts."""
-    top = FLOORS * CELLS_PER_FLOOR
+    top = ROOF  # cells below it are on a floor; the roof is none
     try:
         game = start(lesson)
     except ValueError:
