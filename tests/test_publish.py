@@ -303,3 +303,64 @@ def test_the_browser_glue_does_nothing_outside_the_browser():
     from burgle.publish import browser
 
     assert browser.install() is None and browser._INSTALLED is False
+
+
+# ----------------------------------------------------------------------------- hosting
+
+
+def test_the_headers_file_carries_the_cache_rules_and_a_policy_naming_each_inline_script(tmp_path):
+    import base64
+    import hashlib
+
+    from burgle.publish import hosting
+
+    inline = "window.burgle = 1;"
+    (tmp_path / "voici").mkdir()
+    (tmp_path / "voici" / "page.html").write_text(
+        f'<script src="a.js"></script><script>{inline}</script><script type="module">\n</script>')
+    text = hosting.headers_file(tmp_path)
+    assert "/static/pyodide/*.whl\n  Cache-Control: public, max-age=31536000, immutable" in text
+    assert "/*\n  Cache-Control: no-cache" in text
+    want = "'sha256-" + base64.b64encode(hashlib.sha256(inline.encode()).digest()).decode() + "'"
+    assert hosting.inline_script_hashes(tmp_path) == [want]  # the empty one and the src= one: nothing to allow
+    headers = hosting.security_headers([want])
+    for name, value in headers.items():
+        assert f"  {name}: {value}\n" in text
+    policy = dict(d.strip().split(" ", 1) for d in headers["Content-Security-Policy"].split(";"))
+    # nothing from another origin; no eval and no inline script but the listed one; WebAssembly allowed
+    assert all("http" not in v and "*" not in v for v in policy.values())
+    assert policy["script-src"] == f"'self' {want} 'wasm-unsafe-eval' blob:"
+    assert not {"'unsafe-inline'", "'unsafe-eval'"} & set(policy["script-src"].split())
+    assert policy["object-src"] == "'none'" and policy["frame-ancestors"] == "'self'"
+    assert policy["default-src"] == "'self'" and policy["connect-src"] == "'self' data: blob:"
+
+
+def test_the_local_server_sends_the_same_headers_and_gzip(tmp_path):
+    import functools
+    import gzip
+    import http.server
+    import threading
+    import urllib.request
+
+    from burgle.publish import hosting
+
+    (tmp_path / "static" / "pyodide").mkdir(parents=True)
+    (tmp_path / "static" / "pyodide" / "x-1.0-py3-none-any.whl").write_bytes(b"PK wheel")
+    (tmp_path / "page.html").write_text("<p>" + "burgle " * 500 + "</p><script>go()</script>")
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(hosting.SiteHandler, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        ask = urllib.request.Request(base + "/page.html", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(ask) as page:
+            assert page.headers["Content-Encoding"] == "gzip" and page.headers["Cache-Control"] == "no-cache"
+            assert gzip.decompress(page.read()).decode().count("burgle") == 500
+            for name, value in hosting.security_headers(hosting.inline_script_hashes(tmp_path)).items():
+                assert page.headers[name] == value
+        with urllib.request.urlopen(base + "/static/pyodide/x-1.0-py3-none-any.whl") as wheel:
+            assert wheel.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert wheel.headers["Content-Encoding"] is None and wheel.read() == b"PK wheel"
+    finally:
+        server.shutdown()
+        server.server_close()

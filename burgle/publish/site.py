@@ -332,7 +332,7 @@ def finish_site(site: Path) -> None:
         raise PublishError(f"voici made no page for tutor.ipynb (pages: {[p.name for p in pages]})")
     index = site / "index.html"
     index.write_text(INDEX_HTML.format(tutor=tutor.relative_to(site).as_posix()), encoding="utf-8")
-    (site / "_headers").write_text(hosting.headers_file(), encoding="utf-8")
+    (site / "_headers").write_text(hosting.headers_file(site), encoding="utf-8")
 
 
 def default_cache() -> Path:
