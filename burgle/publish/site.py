@@ -105,7 +105,7 @@ def hot_digest() -> str:
 def distribution_key(bytecode: bool) -> str:
     """Names the cached third-party part of the distribution: changes with any version."""
     pins = {"npm": V.NPM, "wheels": V.BROWSER_WHEELS, "stubs": V.STUBS, "bytecode": bytecode, "trim": V.TRIM,
-            "shims": V.SHIMS, "stdlib_drop": V.STDLIB_DROP, "stdlib_optimize": V.STDLIB_OPTIMIZE, "hot": hot_digest(),
+            "shims": V.SHIMS, "stdlib_drop": V.STDLIB_DROP, "optimize": V.THIRD_PARTY_OPTIMIZE, "hot": hot_digest(),
             "patches": V.PATCHES,
             "env": {n: metadata.version(n) for n in V.FROM_BUILD_ENV},
             "kernel": V.BUILD_TOOLS["jupyterlite-pyodide-kernel"], "python": V.PYODIDE_PYTHON, "layout": 1}
@@ -194,10 +194,10 @@ def third_party(cache: Path, python: str | None, log: Log) -> Path:
         log(f"  trimmed {trimmed / 1e6:.1f} MB the pages never load (tests, front-end bundles, lexers, "
             f"IPython's terminal)")
         hot = hot_modules()
-        precompile(sorted(wheels.glob("*.whl")), python, hot)
+        precompile(sorted(wheels.glob("*.whl")), python, hot, optimize=V.THIRD_PARTY_OPTIMIZE)
         stdlib = work / "core" / "python_stdlib.zip"
         before = stdlib.stat().st_size
-        precompile([stdlib], python, hot, V.STDLIB_DROP, optimize=V.STDLIB_OPTIMIZE)
+        precompile([stdlib], python, hot, V.STDLIB_DROP, optimize=V.THIRD_PARTY_OPTIMIZE)
         log(f"  standard library: {before / 1e6:.2f} MB -> {stdlib.stat().st_size / 1e6:.2f} MB (modules no page "
             f"imports dropped{', the ones the pages import as bytecode' if python else ''})")
         shutil.rmtree(work / "npm")  # the core is extracted; the tarball is not kept
