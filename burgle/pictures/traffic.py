@@ -26,20 +26,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from burgle.analysis.patrol import OddsLayer
-from burgle.analysis.traffic import HEAT_FLOOR, HEAT_SPAN, compare_heat, heat_shade
+from burgle.analysis.traffic import TrafficMaps, heat_shade, traffic_maps
 from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, index_name
-from burgle.geometry.layouts import encode, layout_text
+from burgle.geometry.layouts import LayoutError, check_layout, encode, layout_text
 from burgle.pictures.scene import CellView, FloorScene, PictureError, Scene
 
-__all__ = ["TrafficLayer", "traffic_layer", "traffic_scene", "render_traffic", "save_traffic", "LEGEND_TEXT"]
+__all__ = ["TrafficLayer", "traffic_layer", "traffic_scene", "render_traffic", "save_traffic", "LEGEND_TEXT",
+           "LAYER_TEXT"]
 
 N = CELLS_PER_FLOOR
 
-LEGEND_TEXT = (
-    "the guard's traffic. First number: heat, how many of the 240 routes between two cells enter the cell "
-    "(gabob.com's definition, the guard's clockwise route, GUARD-9); %: his long-run share of steps there "
-    "on patrol (any crew, no alarms); shade: heat on gabob.com's scale, 15 to 183; a 'gabob n' note: "
-    "the number gabob.com shows, its tie-break choosing other routes"
+LEGEND_TEXT = "the guard's traffic: heat · his share of steps (see below)"
+LAYER_TEXT = ("the guard's traffic: heat, how many of the 240 routes between two cells enter the cell (gabob.com's "
+              "measure, his clockwise route, GUARD-9) · his long-run share of steps there on patrol")
+CAPTION = (
+    "First number: heat, how many of the 240 routes between two cells enter the cell (gabob.com's measure, "
+    "with the guard's clockwise route, GUARD-9; at least 15: every cell ends 15 routes). %: his long-run share "
+    "of steps there on patrol, destinations from the patrol deck, any crew, no alarms; it is heat over the "
+    "floor's total heat, as every start-destination leg is equally frequent. Shade: heat on gabob.com's scale, "
+    "15 lightest to 183 darkest. A 'gabob n' note: the heat gabob.com shows there, its tie-break choosing "
+    "other routes."
 )
 
 
@@ -54,28 +60,39 @@ class TrafficLayer(OddsLayer):
         return dict(self.texts)
 
 
-def traffic_layer(walls, floor: int) -> TrafficLayer:
+def traffic_layer(walls, floor: int, maps: TrafficMaps | None = None, title: str = LAYER_TEXT) -> TrafficLayer:
     """Both traffic maps of a floor with these walls as an overlay for any picture of that
     floor (``burgle.pictures.add_overlay``): the tutor draws it on lesson steps that claim
-    traffic (``burgle.lessons.claims``)."""
-    from burgle.analysis.traffic import heat
-
-    h = heat(frozenset(walls))
-    total = sum(h)
+    traffic (``burgle.lessons.claims``). The shares are the patrol chain's exact ones
+    (:func:`burgle.analysis.traffic.step_shares`); *maps* if the caller has them already;
+    *title* the legend's wording (:data:`LAYER_TEXT` says it all; a traffic scene, whose
+    caption explains, uses the short :data:`LEGEND_TEXT`)."""
+    maps = traffic_maps(frozenset(walls)) if maps is None else maps
+    h = maps.heat
     base = N * (floor - 1)
     return TrafficLayer(
-        floor=floor, kind="traffic", title=LEGEND_TEXT, method="exact",
+        floor=floor, kind="traffic", title=title, method="exact",
         values={base + i: heat_shade(h[i]) for i in range(N)},
-        texts=tuple((base + i, f"{h[i]} · {100 * h[i] / total:.1f}%") for i in range(N)),
+        texts=tuple((base + i, f"{h[i]} · {100 * float(maps.shares[i]):.1f}%") for i in range(N)),
     )
 
 
-def _floor_scene(walls, floor: int, floors: int) -> FloorScene:
-    cmp = compare_heat(walls)
-    h, total = cmp.ours, sum(cmp.ours)
+def _code_line(walls, floor: int | None) -> str:
+    """``"Floor 2 · code 11hu0"``; a floor that is not a valid layout (JOB-3) has no code."""
+    where = f"Floor {floor}" if floor is not None else ""
+    try:
+        check_layout(walls)
+    except LayoutError:
+        return (where + " · " if where else "") + f"{len(walls)} walls: no layout code"
+    return (where + " · code " if where else "Code ") + encode(walls)
+
+
+def _floor_scene(maps: TrafficMaps, floor: int, named: bool) -> FloorScene:
+    walls, cmp = maps.walls, maps.comparison
+    h = maps.heat
     base = N * (floor - 1)
-    share = [100 * x / total for x in h]
-    layer = traffic_layer(walls, floor)
+    share = [100 * float(x) for x in maps.shares]  # the patrol chain's exact shares (analysis.traffic)
+    layer = traffic_layer(walls, floor, maps, title=LEGEND_TEXT)
     cells = tuple(
         CellView(cell=base + i, name=cell_name(base + i), row=i // 4, col=i % 4, revealed=True, kind=None,
                  title="", label="", number=None,
@@ -85,7 +102,7 @@ def _floor_scene(walls, floor: int, floors: int) -> FloorScene:
     top = [i for i in range(N) if h[i] == max(h)]
     busiest = (", ".join(index_name(i) for i in top) if len(top) <= 3 else f"{len(top)} cells tie")
     header = (
-        f"Floor {floor} · code {encode(walls)}" if floors > 1 else f"Code {encode(walls)}",
+        _code_line(walls, floor if named else None),
         f"Busiest: {busiest}, heat {max(h)}, {share[top[0]]:.1f}% of his steps" + (" each" if len(top) > 1 else ""),
         (f"gabob.com differs on {len(cmp.cells)} cell{'s' if len(cmp.cells) != 1 else ''} (notes)" if cmp.cells
          else "gabob.com shows the same heat"),
@@ -105,17 +122,26 @@ def _floor_scene(walls, floor: int, floors: int) -> FloorScene:
     )
 
 
-def traffic_scene(floors, title: str = "", legend: bool = True) -> Scene:
+def traffic_scene(floors, title: str = "", legend: bool = True, numbers=None, maps=None) -> Scene:
     """The traffic maps of a building's floors (a sequence of wall sets, floor 1 first; at
-    most 3, as the jobs have), one panel per floor."""
+    most 3, as the jobs have), one panel per floor.
+
+    *numbers*: the floors' numbers when they are not 1, 2, ... (the explorer draws the one
+    floor it shows, such as ``numbers=(2,)``); *maps*: the floors'
+    :class:`~burgle.analysis.traffic.TrafficMaps` when the caller has them already."""
     floors = [frozenset(w) for w in floors]
     if not 1 <= len(floors) <= 3:
         raise PictureError(f"a traffic picture shows 1 to 3 floors, not {len(floors)}")
-    panels = tuple(_floor_scene(w, f, len(floors)) for f, w in enumerate(floors, 1))
-    caption = (f"Heat counts routes (min {HEAT_FLOOR}: every cell ends 15); gabob.com colours "
-               f"{HEAT_FLOOR} blue to {HEAT_FLOOR + HEAT_SPAN} red. The share of steps is heat over the floor's "
-               "total heat for every crew size: every start-destination leg is equally frequent on patrol.")
-    return Scene(floors=panels, caption=caption, title=title, legend=legend)
+    numbers = tuple(range(1, len(floors) + 1)) if numbers is None else tuple(numbers)
+    if len(numbers) != len(floors) or len(set(numbers)) != len(numbers) or not all(
+            isinstance(f, int) and 1 <= f <= 3 for f in numbers):
+        raise PictureError(f"floor numbers {numbers!r} do not fit {len(floors)} floor(s): one number 1-3 each")
+    maps = [traffic_maps(w) for w in floors] if maps is None else list(maps)
+    if [m.walls for m in maps] != floors:
+        raise PictureError("the traffic maps given are not those of the floors given")
+    named = len(floors) > 1 or numbers != (1,)
+    panels = tuple(_floor_scene(m, f, named) for f, m in zip(numbers, maps))
+    return Scene(floors=panels, caption=CAPTION, title=title, legend=legend)
 
 
 def render_traffic(floors, fmt: str = "svg", title: str = ""):

@@ -11,6 +11,7 @@ to the rules lookup, and the feedback takes the focus after an action.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from test_tutor_page import LOAD_TIMEOUT_MS, open_tutor
 
@@ -50,17 +51,18 @@ def test_the_pages_pass_axe_and_ask_no_other_host(page, tutor_url):
     page.locator("button.burgle-action").first.wait_for()
     audit(page, "a lesson step")
     page.locator("button.burgle-action").first.click()
-    page.wait_for_function("document.activeElement && document.activeElement.classList.contains('burgle-feedback')")
+    # Playwright's expect(), not wait_for_function(string): the page's CSP forbids eval.
+    expect(page.locator(".burgle-feedback")).to_be_focused()
     assert page.locator(".burgle-feedback").get_attribute("aria-live") == "polite"
 
     page.locator(".burgle-nav-explorer").click()
     page.locator(".burgle-explorer.burgle-ready .burgle-picture svg").first.wait_for(timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_function("document.title === 'Burgle Bros. guard explorer'")
+    expect(page).to_have_title("Burgle Bros. guard explorer")
     audit(page, "the explorer")
 
     page.locator(".burgle-nav-sandbox").click()
     page.locator(".burgle-sandbox.burgle-ready .burgle-action").first.wait_for(timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_function("document.title === 'Burgle Bros. sandbox'")
+    expect(page).to_have_title("Burgle Bros. sandbox")
     audit(page, "the sandbox")
     assert foreign == [], f"the page asked other hosts for: {foreign}"
     assert page.js_errors == []

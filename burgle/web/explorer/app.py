@@ -24,7 +24,8 @@ import re
 import ipywidgets as widgets
 
 from burgle.geometry.board import index_name, wall_name
-from burgle.web.explorer.model import ALL_WALLS, BANK_JOB, MAX_TURNS, TRIM, Explorer, ExplorerError, Player, Setup
+from burgle.web.explorer.building import JOB_CHOICES, MAX_SEED, Building
+from burgle.web.explorer.model import ALL_WALLS, MAX_TURNS, TRIM, Explorer, ExplorerError, Player, Setup
 from burgle.web.ui import (BASE_CSS, BrowserValue, PageHelper, StatusMessages, box, button, esc, html_widget,
                            set_value, show, svg_body, toggle_class)
 from burgle.web.security.limits import RequestCutOff
@@ -39,7 +40,19 @@ TOOL_HELP = {
     "alarm": "Click a cell to set off an alarm there, or to take one away.",
     "player": "Click a cell to put a player there, or to take one off.",
 }
-WALL_SETS = [("Floor 1", "1"), ("Floor 2", "2"), ("Floor 3", "3"), ("Open", "open")]
+OPEN = ("Open", "open")
+
+
+def wall_sets(building: Building) -> list[tuple[str, str]]:
+    """The floor buttons of a building (The Office Job has 2 floors, JOB-1), then "Open"."""
+    return [(f"Floor {f}", str(f)) for f in building.floor_numbers] + [OPEN]
+
+
+def wall_set_tips(building: Building) -> list[str]:
+    return [f"{building.name}, floor {f}: {building.origins[f - 1]}" for f in building.floor_numbers] + [
+        "No interior walls"]
+
+
 PAGE_TITLE = "Burgle Bros. guard explorer"
 STORAGE_KEY = "burgle-explorer-setup"  # the floor being explored, kept in the browser across reloads
 COMMAND_SPLIT = re.compile(r"[;·\n]")  # several commands on one line: 'guard C3 · die A1 · alarm B2'
@@ -90,9 +103,15 @@ class ExplorerApp(StatusMessages):
         show(self.confirm, False)
 
         # --- controls
-        self.wall_set = widgets.ToggleButtons(options=WALL_SETS, value="1", style={"button_width": "auto"}, tooltips=[
-            "The walls of Bank Job floor 1", "The walls of Bank Job floor 2", "The walls of Bank Job floor 3",
-            "No interior walls"])
+        self.job = widgets.ToggleButtons(options=list(JOB_CHOICES), value=self.model.building.job,
+                                         description="Job", style={"button_width": "auto", "description_width": "32px"},
+                                         tooltips=[f"{name}: its printed walls" for name, _ in JOB_CHOICES])
+        self.job.add_class("burgle-job")
+        self.job.observe(self._safe(self._on_job), names="value")
+        self._wall_sets_of = self.model.building
+        self.wall_set = widgets.ToggleButtons(options=wall_sets(self.model.building), value="1",
+                                              style={"button_width": "auto"},
+                                              tooltips=wall_set_tips(self.model.building))
         self.wall_set.add_class("burgle-wall-set")
         self.wall_set.observe(self._safe(self._on_wall_set), names="value")
         self.tool = widgets.ToggleButtons(options=TOOL_OPTIONS, value="guard", style={"button_width": "auto"},
@@ -132,7 +151,7 @@ class ExplorerApp(StatusMessages):
         assert set(self.wall_buttons) == set(ALL_WALLS)
         grid_card = box([
             html_widget("<h2>The floor</h2>"),
-            self.wall_set, self.tool, self.tool_help, self.grid,
+            self.job, self.wall_set, self.tool, self.tool_help, self.grid,
             html_widget("<p class='burgle-muted burgle-small'>The thin bars between cells are walls: click one "
                         "to add or remove it.</p>"),
         ], "burgle-card", "burgle-floor-card")
@@ -171,7 +190,29 @@ class ExplorerApp(StatusMessages):
             self.walls_text, self.command, self.players_box,
             box([self.reset_button], "burgle-reset-row", vertical=False), self.confirm,
         ], "burgle-card")
-        controls = box([grid_card, speed_card, text_card], "burgle-controls")
+        # --- random walls and layout codes (JOB-3, JOB-5)
+        self.seed = widgets.BoundedIntText(value=1, min=0, max=MAX_SEED, description="Seed",
+                                           style={"description_width": "40px"}, layout=widgets.Layout(width="160px"))
+        self.seed.add_class("burgle-walls-seed")
+        self.random_button = button("Random walls", "burgle-random-walls",
+                                    tooltip="Random walls on every floor from this seed: uniform over all valid "
+                                            "layouts (JOB-3); the same seed gives the same walls")
+        self.random_button.on_click(self._safe(lambda _b: self.random_walls()))
+        self.code = widgets.Text(description="Layout code", continuous_update=False,
+                                 placeholder="703h1 e0607 81ll0  (one floor: 703h1)",
+                                 tooltip="Paste a gabob.com layout code and press Enter: one code per floor, or one "
+                                         "code for the floor shown (JOB-5)",
+                                 style={"description_width": "initial"}, layout=widgets.Layout(width="100%"))
+        self.code.add_class("burgle-code-input")
+        self.code.observe(self._safe(self._on_code), names="value")
+        self.code_text = html_widget("", "burgle-code")
+        layout_card = box([
+            html_widget("<h2>Random walls and layout codes</h2><p class='burgle-muted burgle-small'>Eight walls a "
+                        "floor, no cell cut off (JOB-3). Codes are those of gabob.com/burgle (JOB-5).</p>"),
+            box([self.seed, self.random_button], "burgle-random-row", vertical=False),
+            self.code, self.code_text,
+        ], "burgle-card", "burgle-layout-card")
+        controls = box([grid_card, layout_card, speed_card, text_card], "burgle-controls")
 
         # --- picture and answers
         self.message = html_widget("", "burgle-message")
@@ -204,7 +245,17 @@ class ExplorerApp(StatusMessages):
             self.patrol_layer, self.patrol,
             box([self.crew, self.seen_cards], "burgle-patrol-inputs", vertical=False),
         ], "burgle-patrol-box")
-        info = box([self.route, self.explanation, self.alarms, self.moves, self.patrol_box], "burgle-info")
+        self.traffic = html_widget("", "burgle-traffic-picture")
+        self.traffic_text = html_widget("", "burgle-traffic-text")
+        self.traffic_box = box([
+            html_widget("<h2>Where he walks: traffic map</h2><p class='burgle-muted burgle-small'>Of these walls, "
+                        "for any guard: how many of the 240 routes between two cells enter each cell (heat, "
+                        "gabob.com's measure, with his clockwise route), and his long-run share of steps there on "
+                        "patrol.</p>"),
+            self.traffic, self.traffic_text,
+        ], "burgle-traffic")
+        info = box([self.route, self.explanation, self.alarms, self.moves, self.patrol_box, self.traffic_box],
+                   "burgle-info")
 
         body = box([controls, picture_col, info], "burgle-body", vertical=False)
         self.root = box([html_widget(f"<style>{BASE_CSS}{CSS}</style>", "burgle-style"), self.helper, self.kept,
@@ -233,16 +284,32 @@ class ExplorerApp(StatusMessages):
         if len(parts) <= 1:
             return self.model.command(parts[0] if parts else "")
         m = self.model
-        saved = (m.setup, dict(m.choices), m.turns, m.crew, m.seen_cards)
+        saved = (m.setup, dict(m.choices), m.turns, m.crew, m.seen_cards, m.building)
         notes = []
         for part in parts:
             try:
                 notes.append(m.command(part))
             except ExplorerError as exc:
-                m.setup, m.choices, m.turns, m.crew, m.seen_cards = saved
+                m.setup, m.choices, m.turns, m.crew, m.seen_cards, m.building = saved
                 why = str(exc).replace(" Nothing was changed.", "")
                 raise ExplorerError(f"{why} (in '{part}'): nothing of this line was applied.") from None
         return " ".join(notes)
+
+    def set_job(self, job: str) -> bool:
+        """Switch job (the job buttons)."""
+        return self._do(lambda: self.model.set_job(job))
+
+    def random_walls(self, seed=None) -> bool:
+        """Random walls from *seed* (default: the seed box), the "Random walls" button."""
+        return self._do(lambda: self.model.random_walls(self.seed.value if seed is None else seed))
+
+    def paste_code(self, text: str) -> bool:
+        """A layout code typed or pasted in the code box; a refused one stays in the box, marked."""
+        ok = self._do(lambda: self.model.paste_code(text))
+        if not ok:
+            self._sync(self.code, "value", text)
+        toggle_class(self.code, "burgle-invalid", not ok)
+        return ok
 
     def ask_reset(self) -> None:
         """Reset at once when the floor is the starting one; else ask first."""
@@ -258,6 +325,7 @@ class ExplorerApp(StatusMessages):
         def run():
             m = self.model
             m.setup, m.choices, m.seen_cards = Setup(), {}, ()
+            m.building = Building.printed()
             m.set_turns(3)
             m.set_crew(2)
             return "Back to the starting floor: Bank Job floor 1, the guard on A1, his die on D2."
@@ -271,7 +339,9 @@ class ExplorerApp(StatusMessages):
             "version": 1, "floor": s.floor, "walls": sorted(list(w) for w in s.walls), "guard": s.guard,
             "destination": s.destination, "alarms": sorted(s.alarms),
             "players": [[p.cell, p.stealth] for p in s.players], "speed": s.speed, "turns": m.turns,
-            "crew": m.crew, "seen": list(m.seen_cards)}, sort_keys=True)
+            "crew": m.crew, "seen": list(m.seen_cards),
+            "job": m.building.job, "building": [sorted(list(w) for w in f) for f in m.building.floors],
+            "origins": list(m.building.origins), "seed": m.building.seed}, sort_keys=True)
 
     def restore(self, text: str) -> str:
         """Put back a floor kept by :meth:`setup_json`; anything malformed is refused
@@ -286,25 +356,26 @@ class ExplorerApp(StatusMessages):
                           alarms=frozenset(int(c) for c in d["alarms"]),
                           players=tuple(Player(int(c), int(st)) for c, st in d["players"]), speed=int(d["speed"]))
             setup.check()
+            building = _kept_building(d, setup.floor)
         except (ValueError, TypeError, KeyError, ExplorerError) as exc:
             raise ExplorerError(f"The floor kept from your last visit could not be read ({exc}); "
                                 "the starting floor is shown.") from None
         m = self.model
-        saved = (m.setup, dict(m.choices), m.turns, m.crew, m.seen_cards)
+        saved = (m.setup, dict(m.choices), m.turns, m.crew, m.seen_cards, m.building)
         try:
-            m.setup, m.choices = setup, {}
+            m.setup, m.choices, m.building = setup, {}, building
             m.set_turns(d.get("turns", 3))
             m.set_crew(d.get("crew", 2))
             m.set_seen_cards(" ".join(index_name(int(c)) for c in d.get("seen", [])))
         except (ExplorerError, ValueError, TypeError) as exc:
-            m.setup, m.choices, m.turns, m.crew, m.seen_cards = saved
+            m.setup, m.choices, m.turns, m.crew, m.seen_cards, m.building = saved
             raise ExplorerError(f"The floor kept from your last visit could not be read ({exc}).") from None
         return "Your floor from your last visit is back."
 
     def _on_kept(self, change) -> None:
         if not change["new"]:
             return
-        if self.kept.restored.strip() and self.model.setup == Setup():
+        if self.kept.restored.strip() and self.model.setup == Setup() and self.model.building == Building.printed():
             try:
                 note = self.restore(self.kept.restored)
             except ExplorerError:
@@ -316,12 +387,14 @@ class ExplorerApp(StatusMessages):
 
     def _keep(self) -> None:
         if self.kept.loaded:
-            set_value(self.kept, "value", "" if self.model.setup == Setup() else self.setup_json())
+            start = self.model.setup == Setup() and self.model.building == Building.printed()
+            set_value(self.kept, "value", "" if start else self.setup_json())
 
     def _do(self, edit) -> bool:
         """Run one edit: show what changed, or why it was refused (the setup is then unchanged)."""
         toggle_class(self.walls_text, "burgle-invalid", False)
         toggle_class(self.seen_cards, "burgle-invalid", False)
+        toggle_class(self.code, "burgle-invalid", False)
         return super()._do(edit)
 
     def _on_wall_set(self, change) -> None:
@@ -329,6 +402,15 @@ class ExplorerApp(StatusMessages):
             return
         v = change["new"]
         self._do(self.model.open_floor if v == "open" else (lambda: self.model.use_floor(v)))
+
+    def _on_job(self, change) -> None:
+        if not self._syncing and change["new"] is not None:
+            self.set_job(change["new"])
+
+    def _on_code(self, change) -> None:
+        if self._syncing or not change["new"].strip():
+            return
+        self.paste_code(change["new"])
 
     def _on_speed(self, change) -> None:
         if not self._syncing:
@@ -384,10 +466,7 @@ class ExplorerApp(StatusMessages):
         self._render_question(plan)
         self._render_text(plan)
         self._render_players()
-        ws = next((str(f) for f, w in BANK_JOB.items() if w == s.walls and f == s.floor), None)
-        if ws is None and not s.walls:
-            ws = "open"
-        self._sync(self.wall_set, "value", ws)
+        self._render_building()
         self._sync(self.speed, "value", s.speed)
         self._sync(self.turns, "value", m.turns)
         if "burgle-invalid" not in self.walls_text._dom_classes:
@@ -400,6 +479,49 @@ class ExplorerApp(StatusMessages):
             self._sync(self.seen_cards, "value", " ".join(index_name(c) for c in m.seen_cards))
         self._keep()
         self._render_patrol()  # last: the odds may take a moment, the picture is already on its way
+        self._render_traffic()
+
+    def _render_building(self) -> None:
+        """The job and floor buttons, and the layout code to copy."""
+        m, s = self.model, self.model.setup
+        b = m.building
+        self._sync(self.job, "value", b.job)
+        if b != self._wall_sets_of:  # another job or other walls: other floor buttons and tooltips
+            self._wall_sets_of = b
+            self._syncing = True
+            try:
+                self.wall_set.options = wall_sets(b)
+                self.wall_set.tooltips = wall_set_tips(b)
+            finally:
+                self._syncing = False
+        ws = str(s.floor) if s.walls == b.floors[s.floor - 1] else ("open" if not s.walls else None)
+        self._sync(self.wall_set, "value", ws)
+        floor_code, code, why = m.layout_code()
+        here = m.current_building().describe(s.floor)
+        if code:
+            body = (f"<p class='burgle-small'>Your layout's code, to copy: <code class='burgle-code-value' "
+                    f"aria-label='Layout code of the building'>{esc(code)}</code> "
+                    f"<span class='burgle-muted'>(floor {s.floor}: <code>{esc(floor_code)}</code>)</span></p>")
+        elif floor_code:
+            body = (f"<p class='burgle-small'>Floor {s.floor}'s code, to copy: <code class='burgle-code-value' "
+                    f"aria-label='Layout code of the floor'>{esc(floor_code)}</code> <span class='burgle-muted'>"
+                    f"(no code for the whole building: {esc(why)})</span></p>")
+        else:
+            body = f"<p class='burgle-small burgle-no-code'>No layout code: {esc(why)}.</p>"
+        set_value(self.code_text, "value", body + f"<p class='burgle-muted burgle-small'>{esc(here)}.</p>")
+        if "burgle-invalid" not in self.code._dom_classes:
+            self._sync(self.code, "value", "")
+
+    def _render_traffic(self) -> None:
+        try:
+            svg = self.model.traffic_svg()
+            maps = self.model.traffic()
+        except Exception as exc:  # noqa: BLE001 - the map is extra: the page must not break on it
+            self.errors.append(repr(exc))
+            set_value(self.traffic, "value", f"<p class='burgle-muted'>No traffic map: {esc(str(exc))}</p>")
+            return
+        set_value(self.traffic, "value", f"<div class='burgle-svg'>{svg_body(svg)}</div>")
+        set_value(self.traffic_text, "value", traffic_html(maps))
 
     def _render_patrol(self) -> None:
         try:
@@ -549,6 +671,45 @@ class ExplorerApp(StatusMessages):
         self.display()
 
 
+def _kept_building(d: dict, floor: int) -> Building:
+    """The building of a kept floor (version 1 kept none: The Bank Job's printed walls)."""
+    if "job" not in d:
+        return Building.printed()
+    b = Building.printed(str(d["job"]))
+    floors = tuple(frozenset(tuple(sorted((int(a), int(c)))) for a, c in f) for f in d["building"])
+    origins = tuple(str(o) for o in d["origins"])
+    if len(floors) != len(b.floors) or len(origins) != len(floors) or floor not in b.floor_numbers:
+        raise ValueError(f"the kept building does not fit {b.name}")
+    for walls in floors:
+        Setup(walls=walls).check()  # every cell reachable
+    seed = d.get("seed")
+    return Building(b.job, floors, origins, None if seed is None else int(seed))
+
+
+def traffic_html(maps) -> str:
+    """The traffic map in words: the busiest cells, where gabob.com differs, every cell (a table)."""
+    from burgle.analysis.traffic import PAIRS
+
+    h, shares, cmp = maps.heat, maps.shares, maps.comparison
+    order = sorted(range(16), key=lambda c: (-h[c], c))
+    top = ", ".join(f"{index_name(c)} (heat {h[c]}, {100 * float(shares[c]):.1f}% of his steps)" for c in order[:3])
+    if cmp.pairs:
+        cells = ", ".join(f"{index_name(c)}: {cmp.gabob[c]} there, {cmp.ours[c]} here" for c in cmp.cells)
+        differ = (f"gabob.com breaks ties between shortest routes its own way: {len(cmp.pairs)} of {PAIRS} routes "
+                  f"differ from his clockwise route (GUARD-9)" + (f", and the heat differs on {cells}." if cells
+                                                                   else ", with the same heat on every cell."))
+    else:
+        differ = "gabob.com's tie-break gives his clockwise route (GUARD-9) for every pair: the same heat."
+    rows = "".join(f"<tr><th scope='row'>{index_name(c)}</th><td>{h[c]}</td><td>{100 * float(shares[c]):.1f}%</td>"
+                   f"<td>{cmp.gabob[c] if cmp.gabob[c] != h[c] else ''}</td></tr>" for c in range(16))
+    return (f"<p class='burgle-small'>Busiest: {esc(top)}.</p>"
+            f"<p class='burgle-small burgle-traffic-differ'>{esc(differ)}</p>"
+            "<details class='burgle-traffic-words'><summary>The traffic map in words</summary>"
+            "<table class='burgle-traffic-table'><thead><tr><th scope='col'>Cell</th><th scope='col'>Heat</th>"
+            "<th scope='col'>Share of steps</th><th scope='col'>gabob.com, if different</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table></details>")
+
+
 def _cells(text: str) -> str:
     """Bold the cell names in an escaped line."""
     import re
@@ -669,6 +830,15 @@ CSS = r"""
 .burgle-explorer .burgle-heat-p { display: block; font-size: 15px; font-weight: 800; color: #1d2433; text-align: right; }
 .burgle-explorer td.burgle-hot .burgle-heat-p, .burgle-explorer td.burgle-hot .burgle-heat-name { color: #fff; }
 .burgle-explorer .burgle-players { gap: 4px; margin-top: 6px; }
+.burgle-explorer .burgle-random-row { gap: 8px; align-items: center; flex-wrap: wrap; }
+.burgle-explorer code.burgle-code-value { user-select: all; font-size: 14px; font-weight: 700; padding: 1px 5px;
+  background: var(--b-amber-bg); border: 1px solid #f2d9a6; border-radius: 5px; }
+.burgle-explorer .burgle-traffic { background: var(--b-card); border: 1px solid var(--b-line); border-radius: 12px;
+  padding: 10px 14px; gap: 6px; }
+.burgle-explorer .burgle-traffic-picture svg { max-width: 100%; height: auto; }
+.burgle-explorer table.burgle-traffic-table { border-collapse: collapse; font-size: 12.5px; }
+.burgle-explorer table.burgle-traffic-table th, .burgle-explorer table.burgle-traffic-table td {
+  border: 1px solid var(--b-line); padding: 1px 6px; text-align: right; }
 .burgle-explorer .widget-text, .burgle-explorer .widget-inline-hbox { margin: 2px 0; }
 .burgle-explorer .burgle-reset-row { margin-top: 6px; }
 .burgle-explorer .burgle-confirm { background: var(--b-red-bg); border: 1px solid #f1c8c0; border-radius: 10px;

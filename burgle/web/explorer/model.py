@@ -50,6 +50,7 @@ from burgle.geometry.board import (
 )
 from burgle.geometry.layouts import job_walls
 from burgle.engine.errors import BurgleError, ScenarioError
+from burgle.web.explorer.building import Building, BuildingError, printed_floor_name
 
 __all__ = [
     "ALL_WALLS",
@@ -184,10 +185,10 @@ class Setup:
 
     @property
     def wall_set_name(self) -> str:
-        """'Floor 2' (Bank Job walls), 'Open floor' or 'Your walls'."""
-        for f, w in BANK_JOB.items():
-            if self.walls == w:
-                return f"Bank Job floor {f}"
+        """'Bank Job floor 2', 'Office Job floor 1' (a job's printed walls), 'Open floor' or 'Your walls'."""
+        printed = printed_floor_name(self.walls)
+        if printed:
+            return printed
         return "Open floor" if not self.walls else "Your walls"
 
     @property
@@ -484,6 +485,8 @@ class Explorer:
         self._plans: dict = {}
         self._svgs: dict = {}
         self._patrols: dict = {}
+        self._traffic: dict = {}
+        self.building = Building.printed()  # the job and its floors' walls; the floor shown is setup.floor
 
     # ------------------------------------------------------------------ editing
     def _commit(self, new: Setup) -> Setup:
@@ -506,16 +509,108 @@ class Explorer:
         except ExplorerError as exc:
             raise ExplorerError(f"Refused: {exc}. Nothing was changed.") from None
 
+    # ---- the building: job, floors, random walls, layout codes (issue 12; building.py)
     def use_floor(self, floor) -> str:
-        """The Bank Job walls of *floor* (1..3); the pieces stay where they are."""
+        """Show *floor* of the building (1..3 in The Bank Job, 1..2 in The Office Job) with
+        its walls (printed, random or from a code); the pieces stay where they are. Hand
+        edits of the floor shown are dropped: its button brings its walls back."""
         try:
-            f = int(str(floor).strip())
-        except ValueError:
-            raise ExplorerError(f"floor {floor!r} does not exist; The Bank Job has floors 1, 2, 3") from None
-        if f not in BANK_JOB:
-            raise ExplorerError(f"floor {floor!r} does not exist; The Bank Job has floors 1, 2, 3")
-        self._commit(replace(self.setup, floor=f, walls=BANK_JOB[f]))
-        return f"Walls of Bank Job floor {f}."
+            f = self.building.check_floor(floor)
+        except BuildingError as exc:
+            raise ExplorerError(f"Refused: {exc}. Nothing was changed.") from None
+        self._commit(replace(self.setup, floor=f, walls=self.building.floors[f - 1]))
+        return self._walls_note(f)
+
+    def set_job(self, job) -> str:
+        """Switch to *job*'s building with its printed walls (JOB-1, JOB-2); the floor shown
+        stays if the job has it, else floor 1. The pieces stay where they are."""
+        try:
+            building = Building.printed(str(job).strip().lower())
+        except BuildingError as exc:
+            raise ExplorerError(f"Refused: {exc}. Nothing was changed.") from None
+        f = self.setup.floor if self.setup.floor in building.floor_numbers else 1
+        self._commit(replace(self.setup, floor=f, walls=building.floors[f - 1]))
+        self.building = building
+        return (f"{building.name}: {len(building.floors)} floors, the printed walls. "
+                + self._walls_note(f))
+
+    def random_walls(self, seed) -> str:
+        """Random walls on every floor of the job's building, drawn from *seed* (JOB-3:
+        uniform over the 175,264 valid layouts; the same seed gives the same walls)."""
+        try:
+            building = Building.random(self.building.job, seed)
+        except BuildingError as exc:
+            raise ExplorerError(f"Refused: {exc}. The previous walls are kept.") from None
+        self._commit(replace(self.setup, walls=building.floors[self.setup.floor - 1]))
+        self.building = building
+        return (f"Random walls from seed {building.seed} (JOB-3), building code {building.code()}. "
+                "The same seed gives the same walls. " + self._walls_note(self.setup.floor, origin=False))
+
+    def paste_code(self, text) -> str:
+        """Walls from a layout code (JOB-5): one code per floor of the job for the whole
+        building (``703h1 e0607 81ll0``), or one code for the floor shown. A bad code is
+        refused with the reason; the walls on the page stay."""
+        _check_size(text, "The layout code", "The previous walls are kept.")
+        try:
+            building = self.current_building().paste(text, self.setup.floor)
+        except BuildingError as exc:
+            raise ExplorerError(f"Refused: {exc}. The previous walls are kept.") from None
+        self._commit(replace(self.setup, walls=building.floors[self.setup.floor - 1]))
+        self.building = building
+        whole = len(str(text).split()) > 1
+        return (("The building's walls from its code " + building.code() + ". ") if whole else "") \
+            + self._walls_note(self.setup.floor)
+
+    def current_building(self) -> Building:
+        """The building as shown: the job's floors with the hand edits of the floor shown."""
+        return self.building.with_floor(self.setup.floor, self.setup.walls)
+
+    def layout_code(self) -> tuple[str | None, str | None, str]:
+        """What the page offers to copy: the code of the floor shown, the building's code
+        (None when a floor is not a valid layout, JOB-3) and why there is none ("" if there is)."""
+        b = self.current_building()
+        f = self.setup.floor
+        return b.floor_code(f), b.code(), b.no_code(f) or b.no_code()
+
+    def _walls_note(self, floor: int, origin: bool = True) -> str:
+        b = self.current_building()
+        code = b.floor_code(floor)
+        what = b.describe(floor) if origin else f"{b.name}, floor {floor}"
+        if code and code not in what:
+            return f"{what}, code {code}."
+        return what + "."
+
+    def traffic(self):
+        """Both traffic maps of the walls shown (:func:`burgle.analysis.traffic.traffic_maps`)."""
+        from burgle.analysis.traffic import traffic_maps
+
+        walls = self.setup.walls
+        maps = self._traffic.get(walls)
+        if maps is None:
+            if len(self._traffic) > 64:
+                self._traffic.clear()
+            maps = self._traffic[walls] = traffic_maps(walls)
+        return maps
+
+    def traffic_scene(self):
+        """The floor shown with its traffic maps as an overlay (:mod:`burgle.pictures.traffic`)."""
+        from burgle.pictures.traffic import traffic_scene
+
+        s, b = self.setup, self.current_building()
+        return traffic_scene([s.walls], title=f"{b.name}, floor {s.floor}: where the guard walks", numbers=(s.floor,),
+                             maps=[self.traffic()], legend=True)
+
+    def traffic_svg(self) -> str:
+        """:meth:`traffic_scene` as SVG text (no plotting library), cached per floor and walls."""
+        key = ("svg", self.building.job, self.setup.floor, self.setup.walls)
+        svg = self._traffic.get(key)
+        if svg is None:
+            from burgle.pictures import render_scene
+
+            if len(self._traffic) > 64:
+                self._traffic.clear()
+            svg = self._traffic[key] = render_scene(self.traffic_scene(), "svg")
+        return svg
 
     def open_floor(self) -> str:
         self._commit(replace(self.setup, walls=frozenset()))
@@ -718,7 +813,7 @@ class Explorer:
         raise ExplorerError(f"unknown tool {tool!r}; one of {', '.join(TOOLS)}")
 
     COMMANDS = ("guard C3", "die A1", "alarm B2", "player D4", "wall A1|B1", "walls A1|B1, C1/C2",
-                "speed 3", "floor 2", "open")
+                "speed 3", "floor 2", "open", "job office", "code 703h1", "random 7")
 
     def command(self, text: str) -> str:
         """One typed command, such as ``guard C3`` or ``wall A1|B1`` (see :attr:`COMMANDS`)."""
@@ -733,6 +828,7 @@ class Explorer:
             "alarm": self.toggle_alarm, "player": self.toggle_player, "wall": self.toggle_wall,
             "walls": self.set_walls, "speed": self.set_speed, "floor": self.use_floor,
             "choose": self.choose_alarm, "turns": self.set_turns,
+            "job": self.set_job, "code": self.paste_code, "random": self.random_walls,
         }
         if verb == "open" and not arg:
             return self.open_floor()
@@ -1076,7 +1172,7 @@ def _make_scene(plan: Plan):
 
 def _header(plan: Plan) -> tuple[str, ...]:
     s = plan.setup
-    title = f"Floor {s.floor}" + ("" if s.wall_set_name.startswith("Bank Job") else f" · {s.wall_set_name.lower()}")
+    title = f"Floor {s.floor}" + ("" if printed_floor_name(s.walls) else f" · {s.wall_set_name.lower()}")
     line2 = f"His next move: {plan.mp_text}"
     if s.destination is None:
         return (title, line2, "Alarms " + "/".join(index_name(c) for c in plan.question.tied)

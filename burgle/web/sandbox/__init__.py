@@ -1,4 +1,4 @@
-"""The sandbox: play a complete seeded game of The Bank Job in a web page.
+"""The sandbox: play a complete seeded game of The Bank Job or The Office Job in a web page.
 
 * :mod:`~burgle.web.sandbox.model`: :class:`Sandbox`, pure Python (no widgets): the game,
   its legal actions grouped for buttons, the narrated log, rewind and redo, save and load;

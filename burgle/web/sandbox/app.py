@@ -25,6 +25,7 @@ import html
 import ipywidgets as widgets
 
 from burgle.data.cards import CHARACTER_NAMES, CHARACTERS
+from burgle.data.jobs import JOBS
 from burgle.web.sandbox.hints import HintsPanel
 from burgle.web.sandbox.model import Sandbox, SandboxError
 from burgle.web.ui import (BASE_CSS, STATE_CSS, STOP_ICON, BrowserValue, PageHelper, StatusMessages, action_label,
@@ -38,6 +39,13 @@ NONE = "-"
 RANDOM = "random"
 CHAR_OPTIONS = [("(no one)", NONE), ("random", RANDOM)] + [(CHARACTER_NAMES[k], k) for k in CHARACTERS]
 FLOOR_OPTIONS = [("Building", "all"), ("In play", "play"), ("Floor 1", "1"), ("Floor 2", "2"), ("Floor 3", "3")]
+JOB_OPTIONS = [(j.name, k) for k, j in JOBS.items()]
+WALL_OPTIONS = [("Printed", "printed"), ("Random (drawn from the seed)", "random"), ("Layout code", "code")]
+
+
+def floor_options(floors: int) -> list[tuple[str, str]]:
+    """The picture's floor buttons for a building of *floors* floors (JOB-1)."""
+    return FLOOR_OPTIONS[:2 + floors]
 PAGE_TITLE = "Burgle Bros. sandbox"
 STORAGE_KEY = "burgle-sandbox-game"  # the game, as a save, kept in the browser across reloads
 BIG_GROUP = 14  # a group with more buttons shows the first SHOWN ones and "show all"
@@ -70,8 +78,8 @@ class SandboxApp(StatusMessages):
     def _build(self) -> None:
         brand = html_widget(
             "<div class='burgle-brand'><span class='burgle-logo' aria-hidden='true'>◆</span>"
-            "<span class='burgle-name'>Burgle Bros.</span><span class='burgle-sub'>Sandbox · play The Bank Job "
-            "with the rules engine</span></div>", "burgle-brand-box")
+            "<span class='burgle-name'>Burgle Bros.</span><span class='burgle-sub'>Sandbox · play The Bank Job or "
+            "The Office Job with the rules engine</span></div>", "burgle-brand-box")
         self.status = html_widget("", "burgle-status")
         header = box([brand, self.status], "burgle-header", vertical=False)
         self.helper = PageHelper(title=PAGE_TITLE, live=[".burgle-sandbox .burgle-message"])
@@ -79,14 +87,16 @@ class SandboxApp(StatusMessages):
         self.kept.observe(self._safe(self._on_kept), names="loaded")
 
         # picture + log (left)
-        self.floors = widgets.ToggleButtons(options=FLOOR_OPTIONS, value="play", style={"button_width": "auto"},
-                                            tooltips=["All three floors", "The floors with someone on them",
-                                                      "Floor 1", "Floor 2", "Floor 3"])
+        self._floor_count = self.model.job.floors
+        self.floors = widgets.ToggleButtons(options=floor_options(self._floor_count), value="play",
+                                            style={"button_width": "auto"},
+                                            tooltips=self._floor_tips(self._floor_count))
         self.floors.add_class("burgle-floors")
         self.floors.observe(self._safe(lambda _c: self._render_picture()), names="value")
         self.picture = html_widget("", "burgle-picture")
         self.alt = html_widget("", "burgle-alt")
-        picture_card = box([self.floors, self.picture, self.alt], "burgle-card", "burgle-picture-card")
+        self.building = html_widget("", "burgle-building")
+        picture_card = box([self.building, self.floors, self.picture, self.alt], "burgle-card", "burgle-picture-card")
 
         self.log = html_widget("", "burgle-log")
         self.rewind = widgets.Dropdown(options=[("0. The start of the game", 0)], value=0, description="Go back to",
@@ -137,6 +147,17 @@ class SandboxApp(StatusMessages):
             self.seat_pickers.append(pick)
             self.side_pickers.append(side)
             rows.append(box([pick, side], "burgle-seat-row", vertical=False))
+        self.job = widgets.Dropdown(options=JOB_OPTIONS, value=self.model.job.key, description="Job",
+                                    style={"description_width": "44px"}, layout=widgets.Layout(width="230px"))
+        self.job.add_class("burgle-new-job")
+        self.walls = widgets.Dropdown(options=WALL_OPTIONS, value="printed", description="Walls",
+                                      style={"description_width": "44px"}, layout=widgets.Layout(width="290px"))
+        self.walls.add_class("burgle-new-walls")
+        self.walls.observe(self._safe(lambda _c: show(self.walls_code, self.walls.value == "code")), names="value")
+        self.walls_code = widgets.Text(description="Layout code", placeholder="190m3 11hu0  (one code per floor)",
+                                       style={"description_width": "initial"}, layout=widgets.Layout(width="290px"))
+        self.walls_code.add_class("burgle-new-code")
+        show(self.walls_code, False)
         self.new_button = button("Start a new game", "burgle-new-game", style="primary",
                                  tooltip="Set up a new game with this seed and crew (SETUP-1..8)")
         self.new_button.on_click(self._safe(lambda _b: self.ask_new_game()))
@@ -149,7 +170,8 @@ class SandboxApp(StatusMessages):
         self.confirm = box([self.confirm_text, box([self.new_yes, self.new_no], "burgle-confirm-buttons",
                                                    vertical=False)], "burgle-confirm")
         show(self.confirm, False)
-        new_box = box([self.seed, *rows, self.new_button, self.confirm], "burgle-new-box")
+        new_box = box([self.seed, self.job, self.walls, self.walls_code, *rows, self.new_button, self.confirm],
+                      "burgle-new-box")
 
         self.save_button = button("Save…", "burgle-save", tooltip="Make a save file of this game")
         self.save_button.on_click(self._safe(lambda _b: self.save()))
@@ -227,9 +249,11 @@ class SandboxApp(StatusMessages):
             if randoms and len(randoms) != len(chars):
                 raise SandboxError("Refused: choose every character, or 'random' for every seat (dealt by the "
                                    "seed, SETUP-6). The game on the page is kept.")
+            walls = {"printed": None, "random": "random"}.get(self.walls.value, self.walls_code.value)
             if randoms:
-                return self.model.new_game(self.seed.value, None, sides, players=len(chars))
-            return self.model.new_game(self.seed.value, chars, sides)
+                return self.model.new_game(self.seed.value, None, sides, players=len(chars), job=self.job.value,
+                                           walls=walls)
+            return self.model.new_game(self.seed.value, chars, sides, job=self.job.value, walls=walls)
 
         ok = self._do(run)
         if ok:
@@ -302,7 +326,12 @@ class SandboxApp(StatusMessages):
 
     def _sync_form(self) -> None:
         crew = self.model.crew()
-        self.seed.value = self.model.game.origin.get("seed", self.seed.value)
+        origin = self.model.game.origin
+        self.seed.value = origin.get("seed", self.seed.value)
+        self.job.value = self.model.job.key
+        walls = origin.get("walls")
+        self.walls.value = "printed" if walls is None else ("random" if walls == "random" else "code")
+        self.walls_code.value = walls if isinstance(walls, str) and walls != "random" else ""
         for k, (pick, side) in enumerate(zip(self.seat_pickers, self.side_pickers)):
             pick.value = crew[k].name.lower() if k < len(crew) else NONE
             side.value = crew[k].side if k < len(crew) else "basic"
@@ -314,12 +343,35 @@ class SandboxApp(StatusMessages):
         set_value(self.status, "value", f"<span class='burgle-status-text'>{esc(m.status())}</span>")
         if key != self._shown_key:
             self._shown_key = key
+            self._render_building()
             self._render_picture()
             self._render_log()
             self._render_crew()
         self._render_actions()
         self._render_rewind()
         self._keep()
+
+    @staticmethod
+    def _floor_tips(floors: int) -> list[str]:
+        return ([f"All {floors} floors", "The floors with someone on them"]
+                + [f"Floor {f}" for f in range(1, floors + 1)])
+
+    def _render_building(self) -> None:
+        """The job and its walls above the picture; the floor buttons the building has."""
+        m = self.model
+        set_value(self.building, "value", f"<p class='burgle-building-line'>{esc(m.building())}</p>")
+        n = m.job.floors
+        if n != self._floor_count:
+            self._floor_count = n
+            keep = self.floors.value if self.floors.value in ("all", "play") or int(self.floors.value) <= n \
+                else "play"
+            self._syncing = True
+            try:
+                self.floors.options = floor_options(n)
+                self.floors.tooltips = self._floor_tips(n)
+                self.floors.value = keep
+            finally:
+                self._syncing = False
 
     def _floors(self):
         v = self.floors.value

@@ -358,6 +358,29 @@ class Sandbox:
 
         return alt_text(self.game, floors=floors)
 
+    # ------------------------------------------------------------------ the building (issue 12)
+    @property
+    def job(self):
+        """The game's :class:`~burgle.data.jobs.Job` (JOB-1)."""
+        return get_job(self.game.s.job)
+
+    @property
+    def floor_numbers(self) -> tuple[int, ...]:
+        return tuple(range(1, self.job.floors + 1))
+
+    def building(self) -> str:
+        """The job and its walls in one line: ``"The Office Job · walls 0k65a 0alhg
+        (random, drawn from seed 3; JOB-3)"``; the code is the one gabob.com reads (JOB-5)."""
+        walls = self.game.origin.get("walls")
+        seed = self.game.origin.get("seed")
+        if walls is None:
+            how = f"printed, {self.job.walls_rule}"
+        elif str(walls).strip().lower() == "random":
+            how = f"random, drawn from seed {seed}; JOB-3" if seed is not None else "random; JOB-3"
+        else:
+            how = "from a layout code, JOB-5" if isinstance(walls, str) else "set by hand, JOB-3"
+        return f"{self.job.name} · walls {self.game.view()['layout']} ({how})"
+
     def floors_in_play(self) -> tuple[int, ...]:
         """Floors with a character or a placed guard on them (at least floor 1)."""
         s = self.game.s
