@@ -174,7 +174,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, help="a built site (default: build one now into a temp dir)")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--csp", action="store_true", help="serve with the Content Security Policy of hosting.CSP")
+    ap.add_argument("--csp", action="store_true", help="serve with the security headers of burgle.publish.hosting (the site's CSP)")
     args = ap.parse_args(argv)
     site = args.site
     if site is None:

@@ -13,10 +13,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.utils import canonicalize_name
 
 from burgle.publish import site, versions
 from burgle.publish.site import PublishError, build_site
-from burgle.publish.wheels import burgle_wheel, read_wheel, stub_wheel, write_wheel
+from burgle.publish.wheels import (burgle_wheel, hot_modules, precompile, read_wheel, shim_wheel, stub_wheel,
+                                   write_wheel)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,8 +37,12 @@ def test_the_publish_extra_pins_exactly_the_build_tools_of_the_version_table():
 
 
 def test_every_preloaded_package_is_in_the_distribution():
-    names = set(versions.BROWSER_WHEELS) | set(versions.STUBS) | set(versions.KERNEL_SHIMS) | {"burgle"}
-    assert set(versions.PRELOAD) <= names
+    names = (set(versions.BROWSER_WHEELS) | set(versions.STUBS) | set(versions.KERNEL_SHIMS) | set(versions.SHIMS)
+             | {"burgle"})
+    assert {canonicalize_name(p) for p in versions.PRELOAD} <= {canonicalize_name(n) for n in names}
+    # the kernel's worker skips its own slow install of a package only for these exact names
+    assert {"micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"} \
+        <= set(versions.PRELOAD)
     assert not set(versions.STUBS) & set(versions.BROWSER_WHEELS)
 
 
@@ -193,7 +199,168 @@ def test_every_module_the_browser_gets_imports_without_matplotlib(browser_wheel,
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
+def test_the_three_pages_build_without_the_packages_loaded_on_demand(browser_wheel):
+    """networkx is in the site but not in burgle's lock entry (versions.ON_DEMAND): the
+    pages must build and draw without it, or the browser would fail on the first page."""
+    blocked = sorted(versions.ON_DEMAND | versions.NOT_IN_BROWSER)
+    code = ("import sys\n"
+            f"for name in {blocked!r}:\n"
+            "    sys.modules[name] = None  # any import of it raises ImportError\n"
+            "from burgle.web.home import BurgleHome\n"
+            "home = BurgleHome()\n"
+            "home.open('explorer'); home.open('sandbox')\n"
+            "for app in home.apps.values():\n"
+            "    assert '<svg' in app.picture.value or app is home.tutor, type(app)\n"
+            "home.tutor.open_lesson('01-first-steps')\n"
+            "assert '<svg' in home.tutor.picture.value\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    info = read_wheel(browser_wheel, drop=versions.NOT_IN_BROWSER | versions.ON_DEMAND)
+    assert not set(info.depends) & versions.ON_DEMAND and {"ipywidgets", "anywidget"} <= set(info.depends)
+
+
+def test_the_piplite_stand_in_loads_only_what_the_site_carries(tmp_path, monkeypatch):
+    """The kernel imports ``piplite.piplite`` at start and sets two of its names; the
+    stand-in loads from the site's lock and names what it refuses."""
+    import asyncio
+    import types
+
+    wheel = shim_wheel(tmp_path, "piplite", versions.SHIMS["piplite"])
+    assert read_wheel(wheel).name == "piplite" and read_wheel(wheel).depends == ()
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(tmp_path / "site")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    for name in [m for m in sys.modules if m == "piplite" or m.startswith("piplite.")]:
+        monkeypatch.delitem(sys.modules, name)
+    loaded = []
+
+    class Lock:
+        def to_py(self, depth=-1):
+            return {"burgle": {}, "networkx": {}}
+
+    async def load_package(names):
+        loaded.append(list(names))
+
+    fake = types.SimpleNamespace(lockfile=types.SimpleNamespace(packages=Lock()), loadPackage=load_package)
+    monkeypatch.setitem(sys.modules, "pyodide_js", fake)
+    import piplite.cli
+    import piplite.piplite
+
+    assert piplite.__file__.startswith(str(tmp_path)) and "micropip" not in sys.modules
+    piplite.piplite._PIPLITE_DISABLE_PYPI, piplite.piplite._PIPLITE_URLS = True, ["./all.json"]  # as the kernel does
+    asyncio.run(piplite.install("NetworkX"))
+    assert loaded == [["NetworkX"]]
+    with pytest.raises(piplite.piplite.PiplitePyPIDisabled, match="does not carry numpy; it carries: burgle"):
+        asyncio.run(piplite.install(["networkx", "numpy"]))
+    assert loaded == [["NetworkX"]]
+    code = asyncio.run(piplite.cli.get_transformed_code(["install", "numpy"]))
+    with pytest.raises(RuntimeError, match="%pip is not available"):
+        exec(code, {})
+
+
+def test_precompile_turns_the_hot_modules_into_bytecode_and_drops_what_it_is_told(tmp_path):
+    """The modules the pages import at start ship as bytecode, the rest as source; dropped
+    entries are gone and a wheel's RECORD matches what is left."""
+    import importlib.util
+    import marshal
+
+    wheel = write_wheel(tmp_path, "pkg", "1", {
+        "pkg/__init__.py": b'"""Docs."""\nassert True\nVALUE = 1\n',
+        "pkg/cold.py": b"COLD = 2\n",
+        "pkg/gone.py": b"GONE = 3\n",
+        "pkg/data.toml": b"x = 1\n",
+    })
+    precompile([wheel], sys.executable, ["pkg/__init__.py"], drop=r"^pkg/gone\.py$", optimize=2)
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        code = marshal.loads(z.read("pkg/__init__.pyc")[16:])
+        record = z.read("pkg-1.dist-info/RECORD").decode()
+    assert {"pkg/__init__.pyc", "pkg/cold.py", "pkg/data.toml"} <= names
+    assert not {"pkg/__init__.py", "pkg/gone.py", "pkg/cold.pyc"} & names
+    assert sorted(line.split(",")[0] for line in record.splitlines()) == sorted(names)
+    namespace: dict = {}
+    exec(code, namespace)
+    assert namespace["VALUE"] == 1 and namespace.get("__doc__") is None  # -OO: no docstring
+    assert "Docs." not in code.co_consts
+    assert importlib.util.MAGIC_NUMBER == zipfile.ZipFile(wheel).read("pkg/__init__.pyc")[:4]
+
+
+def test_no_module_the_pages_import_is_dropped():
+    """hot-modules.txt (written by ``python -m burgle.publish.probe``) lists what the pages
+    import while they start; none of it may be trimmed away."""
+    import re
+
+    hot = hot_modules()
+    assert {"burgle/web/home.py", "burgle/web/tutor/app.py", "ipywidgets/__init__.py", "asyncio/__init__.py",
+            "encodings/cp437.py", "pyodide_kernel/__init__.py"} <= set(hot)
+    patched = {name for files in versions.PATCHES.values() for name in files}  # written after the trim
+    for pattern in (versions.STDLIB_DROP, versions.BURGLE_DROP, versions.TRIM):
+        assert not [m for m in hot if re.search(pattern, m) and m not in patched], pattern
+    assert not [m for m in hot if m.startswith("networkx/")]  # loaded on demand only (versions.ON_DEMAND)
+
+
 def test_the_browser_glue_does_nothing_outside_the_browser():
     from burgle.publish import browser
 
     assert browser.install() is None and browser._INSTALLED is False
+
+
+# ----------------------------------------------------------------------------- hosting
+
+
+def test_the_headers_file_carries_the_cache_rules_and_a_policy_naming_each_inline_script(tmp_path):
+    import base64
+    import hashlib
+
+    from burgle.publish import hosting
+
+    inline = "window.burgle = 1;"
+    (tmp_path / "voici").mkdir()
+    (tmp_path / "voici" / "page.html").write_text(
+        f'<script src="a.js"></script><script>{inline}</script><script type="module">\n</script>')
+    text = hosting.headers_file(tmp_path)
+    assert "/static/pyodide/*.whl\n  Cache-Control: public, max-age=31536000, immutable" in text
+    assert "/*\n  Cache-Control: no-cache" in text
+    want = "'sha256-" + base64.b64encode(hashlib.sha256(inline.encode()).digest()).decode() + "'"
+    assert hosting.inline_script_hashes(tmp_path) == [want]  # the empty one and the src= one: nothing to allow
+    headers = hosting.security_headers([want])
+    for name, value in headers.items():
+        assert f"  {name}: {value}\n" in text
+    policy = dict(d.strip().split(" ", 1) for d in headers["Content-Security-Policy"].split(";"))
+    # nothing from another origin; no eval and no inline script but the listed one; WebAssembly allowed
+    assert all("http" not in v and "*" not in v for v in policy.values())
+    assert policy["script-src"] == f"'self' {want} 'wasm-unsafe-eval' blob:"
+    assert not {"'unsafe-inline'", "'unsafe-eval'"} & set(policy["script-src"].split())
+    assert policy["object-src"] == "'none'" and policy["frame-ancestors"] == "'self'"
+    assert policy["default-src"] == "'self'" and policy["connect-src"] == "'self' data: blob:"
+
+
+def test_the_local_server_sends_the_same_headers_and_gzip(tmp_path):
+    import functools
+    import gzip
+    import http.server
+    import threading
+    import urllib.request
+
+    from burgle.publish import hosting
+
+    (tmp_path / "static" / "pyodide").mkdir(parents=True)
+    (tmp_path / "static" / "pyodide" / "x-1.0-py3-none-any.whl").write_bytes(b"PK wheel")
+    (tmp_path / "page.html").write_text("<p>" + "burgle " * 500 + "</p><script>go()</script>")
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(hosting.SiteHandler, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        ask = urllib.request.Request(base + "/page.html", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(ask) as page:
+            assert page.headers["Content-Encoding"] == "gzip" and page.headers["Cache-Control"] == "no-cache"
+            assert gzip.decompress(page.read()).decode().count("burgle") == 500
+            for name, value in hosting.security_headers(hosting.inline_script_hashes(tmp_path)).items():
+                assert page.headers[name] == value
+        with urllib.request.urlopen(base + "/static/pyodide/x-1.0-py3-none-any.whl") as wheel:
+            assert wheel.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert wheel.headers["Content-Encoding"] is None and wheel.read() == b"PK wheel"
+    finally:
+        server.shutdown()
+        server.server_close()

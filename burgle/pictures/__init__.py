@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from pathlib import Path as _Path
 
-from burgle.pictures.graphs import building_graph, floor_graph, guard_graph
 from burgle.pictures.layout import layout
 from burgle.pictures.scene import Highlights, PictureError, Scene, add_overlay, parse_floors, route_scene, scene
 
@@ -50,6 +49,19 @@ __all__ = [
     "save_route",
     "scene",
 ]
+
+#: Loaded on first use (PEP 562): the pages draw without networkx, and the static site
+#: would otherwise download and import it on every load (docs/benchmarks.md, "Static site").
+_GRAPHS = ("building_graph", "floor_graph", "guard_graph")
+
+
+def __getattr__(name: str):
+    if name in _GRAPHS:
+        from burgle.pictures import graphs
+
+        return getattr(graphs, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 FORMATS = ("svg", "png", "pdf")
 SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
@@ -179,10 +191,14 @@ class Floor:
 
     @property
     def graph(self):
+        from burgle.pictures.graphs import floor_graph
+
         return floor_graph(self.game, self.floor)
 
     @property
     def guard_graph(self):
+        from burgle.pictures.graphs import guard_graph
+
         return guard_graph(self.game, self.floor)
 
     @property

@@ -14,9 +14,12 @@ explains them, and :class:`SiteHandler` applies them to serve the site locally
 
 from __future__ import annotations
 
+import base64
 import fnmatch
 import gzip
+import hashlib
 import http.server
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,15 +33,58 @@ CACHE_RULES: tuple[tuple[str, str], ...] = (
     ("/*", "no-cache"),
 )
 
-#: A Content Security Policy the site works under (checked in Chromium by
-#: benchmarks/static_site.py --csp): Pyodide compiles WebAssembly ('wasm-unsafe-eval')
-#: and runs its loader through eval ('unsafe-eval'); JupyterLite starts a web worker and
-#: anywidget imports the widgets' front-end code from blob: URLs; the Voila template has
-#: inline scripts and styles. Nothing may be fetched from another origin.
-CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:; "
-       "worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
-       "font-src 'self' data:; connect-src 'self' data: blob:; object-src 'none'; base-uri 'self'; "
-       "form-action 'self'; frame-ancestors 'self'")
+#: The Content Security Policy the site works under, but for its inline scripts, which
+#: :func:`csp` allows one by one by their hash. Measured in Chromium
+#: (tests/browser/test_static_site.py fails on any violation the page or its workers
+#: report): Pyodide compiles WebAssembly ('wasm-unsafe-eval'); JupyterLite starts the
+#: kernel in a web worker and anywidget imports each widget's front-end module from a
+#: blob: URL; JupyterLab and the widgets set styles inline. No eval, no inline script but
+#: voici's own (listed by hash), nothing from another origin, and ``connect-src 'self'``
+#: keeps Python in the page from reaching other hosts.
+CSP_DIRECTIVES: tuple[tuple[str, str], ...] = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' {hashes}'wasm-unsafe-eval' blob:"),
+    ("worker-src", "'self' blob:"),
+    ("style-src", "'self' 'unsafe-inline'"),
+    ("img-src", "'self' data: blob:"),
+    ("font-src", "'self' data:"),
+    ("connect-src", "'self' data: blob:"),
+    ("object-src", "'none'"),
+    ("base-uri", "'self'"),
+    ("form-action", "'self'"),
+    ("frame-ancestors", "'self'"),
+)
+
+_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.S | re.I)
+
+
+def inline_script_hashes(site: Path | str) -> list[str]:
+    """The CSP hash sources (``'sha256-...'``) of every inline script in the site's pages:
+    voici writes the same few scripts into every page, so they can be listed."""
+    found = set()
+    for page in sorted(Path(site).rglob("*.html")):
+        for body in _INLINE_SCRIPT.findall(page.read_text(encoding="utf-8")):
+            if body.strip():
+                found.add("'sha256-" + base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode() + "'")
+    return sorted(found)
+
+
+def csp(hashes: list[str] | tuple[str, ...] = ()) -> str:
+    """The policy, allowing the inline scripts of *hashes* (see :func:`inline_script_hashes`)."""
+    fill = "".join(h + " " for h in hashes)
+    return "; ".join(f"{name} {value.format(hashes=fill)}" for name, value in CSP_DIRECTIVES)
+
+
+def security_headers(hashes: list[str] | tuple[str, ...] = ()) -> dict[str, str]:
+    """Headers every response of the site carries, beside its Cache-Control: the policy,
+    no MIME sniffing, and no Referer sent to other sites. ``_headers`` and
+    :class:`SiteHandler` both send exactly these."""
+    return {
+        "Content-Security-Policy": csp(hashes),
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    }
+
 
 #: Files worth compressing on the fly (the wheels and the standard library are zip files
 #: already; the WebAssembly, the JavaScript, the pages and the JSON shrink by 3-5x).
@@ -52,15 +98,19 @@ def cache_control(path: str) -> str:
     return "no-cache"
 
 
-def headers_file() -> str:
-    """The rules in the ``_headers`` format (path pattern, then indented headers)."""
+def headers_file(site: Path | str) -> str:
+    """The rules for *site* in the ``_headers`` format (path pattern, then indented headers)."""
     lines = []
     for pattern, value in CACHE_RULES:
         lines += [pattern, f"  Cache-Control: {value}"]
         if pattern == "/*":
-            lines += [f"  Content-Security-Policy: {CSP}", "  X-Content-Type-Options: nosniff",
-                      "  Referrer-Policy: no-referrer"]
+            lines += [f"  {name}: {value}" for name, value in security_headers(inline_script_hashes(site)).items()]
     return "\n".join(lines) + "\n"
+
+
+@lru_cache(maxsize=8)
+def _site_headers(directory: str) -> tuple[tuple[str, str], ...]:
+    return tuple(security_headers(inline_script_hashes(directory)).items())
 
 
 @lru_cache(maxsize=512)
@@ -70,7 +120,7 @@ def _gzipped(path: str, mtime: float) -> bytes:
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """``python -m http.server`` plus the headers above and gzip, for local serving and
-    benchmarks. Set ``csp = False`` on a subclass to leave the policy out."""
+    benchmarks. Set ``csp = False`` on a subclass to leave the security headers out."""
 
     csp = True
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
@@ -83,7 +133,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         self.send_header("Cache-Control", cache_control(path))
         if self.csp:
-            self.send_header("Content-Security-Policy", CSP)
+            for name, value in _site_headers(str(self.directory)):
+                self.send_header(name, value)
         super().end_headers()
 
     def send_head(self):

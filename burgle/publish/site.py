@@ -96,9 +96,16 @@ def _run(cmd: list[str], what: str, cwd: Path | None = None) -> str:
 # ----------------------------------------------------------------------------- pyodide
 
 
+def hot_digest() -> str:
+    from burgle.publish.wheels import hot_modules
+
+    return hashlib.sha256("\n".join(hot_modules()).encode()).hexdigest()[:16]
+
+
 def distribution_key(bytecode: bool) -> str:
     """Names the cached third-party part of the distribution: changes with any version."""
     pins = {"npm": V.NPM, "wheels": V.BROWSER_WHEELS, "stubs": V.STUBS, "bytecode": bytecode, "trim": V.TRIM,
+            "shims": V.SHIMS, "stdlib_drop": V.STDLIB_DROP, "optimize": V.THIRD_PARTY_OPTIMIZE, "hot": hot_digest(),
             "patches": V.PATCHES,
             "env": {n: metadata.version(n) for n in V.FROM_BUILD_ENV},
             "kernel": V.BUILD_TOOLS["jupyterlite-pyodide-kernel"], "python": V.PYODIDE_PYTHON, "layout": 1}
@@ -156,7 +163,7 @@ def canonical_wheel_name(wheel: Path) -> str:
 def third_party(cache: Path, python: str | None, log: Log) -> Path:
     """The cached, version-keyed folder with the Pyodide core and every wheel but burgle's
     (precompiled to bytecode when *python*, a Python 3.13, is given)."""
-    from burgle.publish.wheels import precompile, stub_wheel, trim_wheel
+    from burgle.publish.wheels import hot_modules, precompile, stub_wheel, trim_wheel
 
     folder = cache / distribution_key(python is not None)
     if (folder / "complete").is_file():
@@ -186,8 +193,13 @@ def third_party(cache: Path, python: str | None, log: Log) -> Path:
                       for w in sorted(wheels.glob("*.whl")))
         log(f"  trimmed {trimmed / 1e6:.1f} MB the pages never load (tests, front-end bundles, lexers, "
             f"IPython's terminal)")
-        if python:
-            precompile(sorted(wheels.glob("*.whl")), python)
+        hot = hot_modules()
+        precompile(sorted(wheels.glob("*.whl")), python, hot, optimize=V.THIRD_PARTY_OPTIMIZE)
+        stdlib = work / "core" / "python_stdlib.zip"
+        before = stdlib.stat().st_size
+        precompile([stdlib], python, hot, V.STDLIB_DROP, optimize=V.THIRD_PARTY_OPTIMIZE)
+        log(f"  standard library: {before / 1e6:.2f} MB -> {stdlib.stat().st_size / 1e6:.2f} MB (modules no page "
+            f"imports dropped{', the ones the pages import as bytecode' if python else ''})")
         shutil.rmtree(work / "npm")  # the core is extracted; the tarball is not kept
         (work / "complete").write_text(json.dumps({"key": folder.name}) + "\n")
         if folder.exists():
@@ -201,7 +213,7 @@ def third_party(cache: Path, python: str | None, log: Log) -> Path:
 
 def assemble_pyodide(dest: Path, cache: Path, log: Log) -> list[str]:
     """Write the Pyodide distribution into *dest*; the names of the packages it holds."""
-    from burgle.publish.wheels import burgle_wheel, bytecode_python, precompile, read_wheel
+    from burgle.publish.wheels import burgle_wheel, bytecode_python, hot_modules, precompile, read_wheel, shim_wheel
 
     python = bytecode_python()
     if python is None:
@@ -214,11 +226,11 @@ def assemble_pyodide(dest: Path, cache: Path, log: Log) -> list[str]:
     for wheel in sorted((parts / "wheels").glob("*.whl")):
         shutil.copy2(wheel, dest / wheel.name)
     ours = burgle_wheel(dest)
-    if python:
-        precompile([ours], python)
+    shims = [shim_wheel(dest, name, version) for name, version in V.SHIMS.items()]
+    precompile([ours, *shims], python, hot_modules(), V.BURGLE_DROP)
     entries = {}
     for wheel in sorted(dest.glob("*.whl")):
-        info = read_wheel(wheel, drop=V.NOT_IN_BROWSER if wheel == ours else frozenset())
+        info = read_wheel(wheel, drop=V.NOT_IN_BROWSER | V.ON_DEMAND if wheel == ours else frozenset())
         entries[info.name] = info.lock_entry()
     unknown = {dep: name for name, e in entries.items() for dep in e["depends"] if dep not in entries}
     if unknown:
@@ -252,7 +264,9 @@ def published_notebook(name: str) -> dict:
 
 
 def write_lite_dir(lite: Path, contents: Path, packages: list[str]) -> None:
-    preload = [p for p in V.PRELOAD if p in packages]
+    from packaging.utils import canonicalize_name
+
+    preload = [p for p in V.PRELOAD if canonicalize_name(p) in packages]
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -318,7 +332,7 @@ def finish_site(site: Path) -> None:
         raise PublishError(f"voici made no page for tutor.ipynb (pages: {[p.name for p in pages]})")
     index = site / "index.html"
     index.write_text(INDEX_HTML.format(tutor=tutor.relative_to(site).as_posix()), encoding="utf-8")
-    (site / "_headers").write_text(hosting.headers_file(), encoding="utf-8")
+    (site / "_headers").write_text(hosting.headers_file(site), encoding="utf-8")
 
 
 def default_cache() -> Path:

@@ -190,6 +190,20 @@ def stub_wheel(folder: Path, name: str, version: str) -> Path:
                        summary="Empty stand-in for the static site (burgle publish): nothing to import")
 
 
+def shim_wheel(folder: Path, name: str, version: str) -> Path:
+    """A wheel of the package :mod:`burgle.publish.shims`.<name>, installed in the browser
+    as top-level ``name`` (its modules as they are; precompiled later like every wheel)."""
+    root = resources.files("burgle.publish.shims") / name
+    files = {f"{name}/{child.name}": child.read_bytes() for child in sorted(root.iterdir(), key=lambda c: c.name)
+             if child.name.endswith(".py")}
+    if not files:
+        raise ValueError(f"no shim named {name!r} in burgle/publish/shims/")
+    # as for burgle's wheel: a hash of the contents in the version, so the name changes with them
+    digest = hashlib.sha256(b"".join(n.encode() + b"\0" + d for n, d in sorted(files.items()))).hexdigest()
+    return write_wheel(folder, name, f"{version}.{digest[:12]}", files,
+                       summary=f"burgle publish's stand-in for {name} (see burgle/publish/shims/)")
+
+
 def burgle_wheel(folder: Path) -> Path:
     """burgle as the browser runs it, from the installed package (editable or not): every
     module and data file the pages use, and its requirements minus :data:`NOT_IN_BROWSER`."""
@@ -223,43 +237,65 @@ def burgle_wheel(folder: Path) -> Path:
 
 # ----------------------------------------------------------------------------- bytecode
 
-#: Run by the browser's Python version (3.13) outside the browser: rewrites each wheel
-#: given on the command line with every ``.py`` module replaced by its ``.pyc`` (sourceless,
-#: as Pyodide ships its own packages), so the page imports without compiling anything.
-_COMPILE_SCRIPT = r'''
-import base64, csv, hashlib, importlib.util, io, marshal, sys, zipfile
-for path in sys.argv[1:]:
+#: Run by the browser's Python version (3.13) outside the browser: rewrites each zip given
+#: on the command line (wheels, and the standard library's zip) with the modules named in
+#: the file ``argv[1]`` (paths inside the zip, one a line; ``*`` for all) replaced by their
+#: ``.pyc`` (sourceless, as Pyodide ships its own packages), so the page imports them
+#: without compiling; the other modules stay source (smaller, compiled only if imported).
+#: Entries whose path matches the regular expression ``argv[2]`` are left out; ``argv[3]``
+#: is the optimisation level (0, or 2: no docstrings or asserts, ``python -OO``). A zip's
+#: RECORD, if it has one, is rewritten to match.
+_COMPILE_SCRIPT = r"""
+import base64, csv, hashlib, importlib.util, io, marshal, re, sys, zipfile
+wanted = open(sys.argv[1], encoding="utf-8").read().split()
+everything = "*" in wanted
+wanted = set(wanted)
+drop = re.compile(sys.argv[2]) if sys.argv[2] else None
+optimize = int(sys.argv[3])
+for path in sys.argv[4:]:
     with zipfile.ZipFile(path) as z:
-        entries = [(i, z.read(i)) for i in z.infolist()]
+        entries = [(i, z.read(i)) for i in z.infolist() if not i.is_dir()]
     out, record_name = {}, None
     for info, data in entries:
         name = info.filename
+        if drop is not None and drop.search(name):
+            continue
         if name.endswith(".dist-info/RECORD"):
             record_name = name
             continue
-        if name.endswith(".py") and ".dist-info/" not in name and ".data/" not in name:
+        if (name.endswith(".py") and ".dist-info/" not in name and ".data/" not in name
+                and (everything or name in wanted)):
             try:
-                code = compile(data, name, "exec", dont_inherit=True, optimize=0)
+                code = compile(data, name, "exec", dont_inherit=True, optimize=optimize)
             except SyntaxError:
                 out[name] = data
                 continue
             out[name + "c"] = importlib.util.MAGIC_NUMBER + b"\0\0\0\0" + b"\0" * 8 + marshal.dumps(code)
         else:
             out[name] = data
-    rec = io.StringIO()
-    w = csv.writer(rec, lineterminator="\n")
-    for name, data in out.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        w.writerow([name, "sha256=" + digest, str(len(data))])
-    w.writerow([record_name, "", ""])
-    out[record_name] = rec.getvalue().encode()
+    if record_name is not None:
+        rec = io.StringIO()
+        w = csv.writer(rec, lineterminator="\n")
+        for name, data in out.items():
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            w.writerow([name, "sha256=" + digest, str(len(data))])
+        w.writerow([record_name, "", ""])
+        out[record_name] = rec.getvalue().encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in out.items():
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             z.writestr(info, data)
-'''
+"""
+
+
+def hot_modules() -> list[str]:
+    """The modules the pages import while they start (paths inside the standard library's
+    zip or site-packages), as measured by ``python -m burgle.publish.probe``: these ship
+    as bytecode, the rest as source."""
+    text = resources.files("burgle.publish").joinpath("hot-modules.txt").read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
 def bytecode_python() -> str | None:
@@ -286,10 +322,24 @@ def bytecode_python() -> str | None:
     return None
 
 
-def precompile(wheels: list[Path], python: str) -> None:
-    """Replace each wheel's modules by their bytecode, compiled by *python* (3.13)."""
+def precompile(zips: list[Path], python: str | None, modules: list[str] | None = None, drop: str = "",
+               optimize: int = 0) -> None:
+    """Rewrite each zip (a wheel or the standard library) with *modules* (paths inside it;
+    None: all) as bytecode compiled by *python* (3.13), the other modules left as source,
+    and without the entries matching the regular expression *drop*; *optimize* as for
+    :func:`compile` (2 drops docstrings and asserts). With *python* None nothing is
+    compiled, but *drop* still applies."""
     import subprocess
+    import sys
+    import tempfile
 
-    if wheels:
-        subprocess.run([python, "-I", "-c", _COMPILE_SCRIPT, *map(str, wheels)], check=True,
-                       capture_output=True, text=True)
+    if not zips:
+        return
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as listing:
+        listing.write("\n".join(["*"] if modules is None else modules) + "\n" if python else "\n")
+    try:
+        subprocess.run([python or sys.executable, "-I", "-c", _COMPILE_SCRIPT, listing.name, drop, str(optimize),
+                        *map(str, zips)],
+                       check=True, capture_output=True, text=True)
+    finally:
+        Path(listing.name).unlink()

@@ -199,3 +199,59 @@ def test_the_static_site_plays_lesson_1_explorer_and_sandbox_offline(visit, site
 
     assert page.elsewhere == [], f"the site asked other hosts for {page.elsewhere[:5]}"
     assert page.js_errors == [], page.js_errors
+
+
+@pytest.fixture(scope="session")
+def strict_site_url(static_site):
+    """The site behind the headers a host should send (burgle.publish.hosting): caching,
+    gzip, and the Content Security Policy."""
+    import functools
+    import http.server
+    import threading
+
+    from burgle.publish.hosting import SiteHandler
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(static_site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_static_site_works_under_its_content_security_policy(browser, static_site, strict_site_url):
+    """Pyodide, the kernel's worker and the widgets run under the site's policy (no eval,
+    no inline script but voici's own, by hash): the page gets ready, lesson 1 answers a
+    click, the explorer and the sandbox open, and the browser reports no blocked script,
+    worker, style or request, in the page or its workers (issue 15: the static site's CSP)."""
+    from burgle.publish.hosting import csp, inline_script_hashes
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    violations: list[str] = []
+    page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
+                         "console.error('CSP-VIOLATION ' + e.violatedDirective + ' ' + e.blockedURI));")
+
+    def watch(message):
+        if "CSP-VIOLATION" in message.text or "Content Security Policy" in message.text:
+            violations.append(message.text)
+
+    page.on("console", watch)
+    page.on("worker", lambda worker: worker.on("console", watch))
+    response = page.goto(strict_site_url + "voici/render/tutor.html", wait_until="commit", timeout=LOAD_TIMEOUT_MS)
+    assert response.headers["content-security-policy"] == csp(inline_script_hashes(static_site))
+    assert (static_site / "_headers").read_text().count(csp(inline_script_hashes(static_site))) == 1
+    page.locator(".burgle-tutor.burgle-ready").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    page.locator("button.burgle-lesson").filter(has_text=LESSON.title).click()
+    page.locator(".burgle-picture svg").first.wait_for(state="visible", timeout=60_000)
+    step = next(s for s in LESSON.steps if s.expect is not None)
+    for _ in range(LESSON.steps.index(step)):
+        page.locator(".burgle-next").click()
+    before = picture(page)
+    page.locator("button.burgle-action").filter(has_text=exact(str(step.expect))).click()
+    wait_changed(page, ".burgle-picture svg", before)
+    for name in ("explorer", "sandbox"):  # each builds its widgets (anywidget's blob: modules among them)
+        page.locator(f"button.burgle-nav-{name}").click()
+        page.locator(f".burgle-{name}.burgle-ready").wait_for(state="visible", timeout=60_000)
+        page.locator(f".burgle-{name} .burgle-picture svg").first.wait_for(state="visible")
+    context.close()
+    assert violations == []
