@@ -500,13 +500,18 @@ class BrowserValue(anywidget.AnyWidget):
     loaded = traitlets.Bool(False).tag(sync=True)
 
 
-BASE_CSS = r"""
-.burgle-app {
+# The palette (colour-blind safe, WCAG AA on the paper colour) and the font stack: one place for
+# every page (the tutor's CSS starts from them too).
+PALETTE_CSS = r"""
   --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #5a6274; --b-line: #e4e0d6; --b-paper: #faf8f3;
   --b-card: #ffffff; --b-accent: #d55e00; --b-accent2: #b34d00; --b-blue: #0072b2; --b-green: #00795a;
   --b-green-bg: #e9f6f1; --b-red: #b42318; --b-red-bg: #fdf0ee; --b-amber-bg: #fff6e5; --b-purple: #cc79a7;
-  --jp-widgets-font-size: 14px;
   font-family: "Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", "DejaVu Sans", Arial, sans-serif;
+""".lstrip("\n")
+
+BASE_CSS = r"""
+.burgle-app {
+""" + PALETTE_CSS + r"""  --jp-widgets-font-size: 14px;
   color: var(--b-ink); background: var(--b-paper); font-size: 14.5px; line-height: 1.45;
   max-width: 1360px; margin: 0 auto; border-radius: 14px; overflow: hidden;
   box-shadow: 0 1px 3px rgba(0,0,0,.06), 0 8px 24px rgba(0,0,0,.05);

@@ -43,7 +43,7 @@ from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.web.tutor.lookup import RulesLookup, query_words
 from burgle.web.tutor.session import NO_PART, Feedback, LessonSession, Progress, lesson_sections
 from burgle.web.tutor.storage import ProgressStore
-from burgle.web.ui import STATE_CSS, STOP_ICON, AppPage, PageHelper, action_label, game_state_html
+from burgle.web.ui import PALETTE_CSS, STATE_CSS, STOP_ICON, AppPage, PageHelper, action_label, game_state_html
 
 PAGE_TITLE = N_("Burgle Bros. tutor")
 FEEDBACK = ".burgle-tutor .burgle-feedback"
@@ -1002,11 +1002,7 @@ def _natural(rid: str):
 
 CSS = r"""
 .burgle-tutor {
-  --b-ink: #1d2433; --b-ink2: #4a5366; --b-muted: #5a6274; --b-line: #e4e0d6; --b-paper: #faf8f3;
-  --b-card: #ffffff; --b-accent: #d55e00; --b-accent2: #b34d00; --b-blue: #0072b2; --b-green: #00795a;
-  --b-green-bg: #e9f6f1; --b-red: #b42318; --b-red-bg: #fdf0ee; --b-amber-bg: #fff6e5; --b-purple: #cc79a7;
-  --jp-widgets-font-size: 15px;
-  font-family: "Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", "DejaVu Sans", Arial, sans-serif;
+""" + PALETTE_CSS + r"""  --jp-widgets-font-size: 15px;
   color: var(--b-ink); background: var(--b-paper); font-size: 15px; line-height: 1.5;
   max-width: 1280px; margin: 0 auto; border-radius: 14px; overflow: hidden;
   box-shadow: 0 1px 3px rgba(0,0,0,.06), 0 8px 24px rgba(0,0,0,.05);
