@@ -219,10 +219,20 @@ def test_the_three_pages_build_without_the_packages_loaded_on_demand(browser_whe
     assert not set(info.depends) & versions.ON_DEMAND and {"ipywidgets", "anywidget"} <= set(info.depends)
 
 
+def run_apart(coroutine):
+    """Run ``coroutine`` to its end on a fresh event loop in its own thread: the browser
+    tests' session-wide Playwright (sync API) keeps a loop running in this thread, where
+    ``asyncio.run`` refuses to start."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_the_piplite_stand_in_loads_only_what_the_site_carries(tmp_path, monkeypatch):
     """The kernel imports ``piplite.piplite`` at start and sets two of its names; the
     stand-in loads from the site's lock and names what it refuses."""
-    import asyncio
     import types
 
     wheel = shim_wheel(tmp_path, "piplite", versions.SHIMS["piplite"])
@@ -248,12 +258,12 @@ def test_the_piplite_stand_in_loads_only_what_the_site_carries(tmp_path, monkeyp
 
     assert piplite.__file__.startswith(str(tmp_path)) and "micropip" not in sys.modules
     piplite.piplite._PIPLITE_DISABLE_PYPI, piplite.piplite._PIPLITE_URLS = True, ["./all.json"]  # as the kernel does
-    asyncio.run(piplite.install("NetworkX"))
+    run_apart(piplite.install("NetworkX"))
     assert loaded == [["NetworkX"]]
     with pytest.raises(piplite.piplite.PiplitePyPIDisabled, match="does not carry numpy; it carries: burgle"):
-        asyncio.run(piplite.install(["networkx", "numpy"]))
+        run_apart(piplite.install(["networkx", "numpy"]))
     assert loaded == [["NetworkX"]]
-    code = asyncio.run(piplite.cli.get_transformed_code(["install", "numpy"]))
+    code = run_apart(piplite.cli.get_transformed_code(["install", "numpy"]))
     with pytest.raises(RuntimeError, match="%pip is not available"):
         exec(code, {})
 
