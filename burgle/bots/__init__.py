@@ -8,10 +8,11 @@ re-dealt from public information) and answers ``choose(seat) -> Action``.
 """
 
 from burgle.bots.heuristic import HeuristicBot
+from burgle.bots.planner import PlannerBot
 from burgle.bots.play import GameRecord, new_game, play_game
 from burgle.bots.random_bot import RandomBot
 from burgle.bots.seat import Seat, determinize
 
-BOTS = {"heuristic": HeuristicBot, "random": RandomBot}
+BOTS = {"heuristic": HeuristicBot, "random": RandomBot, "planner": PlannerBot}
 
 __all__ = ["BOTS", "GameRecord", "HeuristicBot", "RandomBot", "Seat", "determinize", "new_game", "play_game"]

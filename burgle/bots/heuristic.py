@@ -256,7 +256,21 @@ class Plan:
         unseen_all = [c for c in range(base, base + N) if c not in seen] or list(range(base, base + N))
         end = fc.end if fc.end is not None else guard.cell
         # where he stands after the move, with his destination: [(p, cell, dest or None)]
-        if fc.complete:
+        last = fc.steps[-1] if fc.steps else None
+        if last is not None and last.captured is not None:
+            # the forecast stops at a capture (END-4); the danger of the cells beyond must
+            # not depend on who stands where: walk on toward his destination
+            here, left = last.cell, last.mp_left
+            dest = fc.legs[-1].destination if fc.legs else guard.die
+            while left > 0 and dest is not None and here != dest:
+                here = base + table.step[(here % N) * N + dest % N]
+                out[here] = 1.0
+                left -= 1
+            if left > 0:
+                states = self._walk_unknown(table, base, here, left, unseen_all, 1.0, out)
+            else:
+                states = [(1.0, here, dest if here != dest else None)]
+        elif fc.complete:
             states = [(1.0, end, fc.next_destination)]
         else:
             states = self._walk_unknown(table, base, end, fc.mp_unknown, unseen_all, 1.0, out)
