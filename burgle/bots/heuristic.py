@@ -229,7 +229,7 @@ class Plan:
         return bonus - self.w.goal * dist.get(c, 12.0)
 
     # ------------------------------------------------------------------ the guard
-    def danger(self, g, f: int) -> dict[int, float]:
+    def danger(self, g, f: int, twice: bool | None = None) -> dict[int, float]:
         """Per cell of floor index *f*: the chance the floor's guard enters it before the
         acting character's next turn. His next move is the forecast; where its known part
         ends on an unseen patrol card, every unseen card of the floor is walked with equal
@@ -242,7 +242,8 @@ class Plan:
         base = N * f
         alarms = tuple(c for c in range(base, base + N) if s.tiles[c].alarm)
         active = s.characters[s.active]
-        twice = any(o.on_board and o is not active and o.cell // N == f for o in s.characters)
+        if twice is None:
+            twice = any(o.on_board and o is not active and o.cell // N == f for o in s.characters)
         key = (f, guard.cell, guard.die, guard.speed, guard.donuts, s.crow, alarms, tuple(s.turn_effects), twice)
         got = self._danger.get(key)
         if got is not None:

@@ -47,8 +47,15 @@ class PlannerBot(HeuristicBot):
 
     name = "heuristic"
     _target = (-1, -1, None)
-    tolerance = 0.12  # extra expected Stealth weight a progress step may add to the turn's end
+    tolerance = 0.3  # extra expected Stealth weight a progress step may add to the turn's end
     dice_target = 3
+    loss_scale = 1.0
+    split = 1
+    twice = 1  # count the guard's move after a teammate's turn on the same floor
+    next_move = 0.0  # weight of the guard's move after the next one (a cell that stays safe)
+    alarm_cost = 0.5  # an alarm speeds the guard up and draws him (GUARD-6, ALARM-3)
+    lam = 0.2  # end score: Stealth weight per action of distance to the goal
+    keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
 
     # ------------------------------------------------------------------ the action phase
     def act(self, g, legal):
@@ -71,22 +78,32 @@ class PlannerBot(HeuristicBot):
         if tool is not None:
             return tool, f"use the {tool.args[0]}", [(tool, 0.0)]
         here = ch.cell
+        goal = self.goal_dist(g, plan, ch)
+
+        def score(values):
+            return max(v - self.lam * goal.get(c, 12) for c, v in values.items())
+
         ends = self.end_map(g, plan, ch, here, r)
-        now = max(ends.values())
+        now = score(ends)
         for a, cost, pos, why in self.tasks(g, plan, ch, r, by):
             if cost > r:
                 continue
             if a.verb == "move":
-                after = self.after_move(g, a)
+                after = self.after_move(g, a, score)
             else:
-                after = max(self.end_map(g, plan, ch, pos, r - cost).values()) if (pos, cost) != (here, 0) else now
+                after = score(self.end_map(g, plan, ch, pos, r - cost)) if (pos, cost) != (here, 0) else now
             if after >= now - self.tolerance:
                 return a, why, [(a, 0.0)]
-        # no safe progress: walk to the safest end cell (nearest the goal among equals)
-        goal = self.goal_dist(g, plan, ch)
-        best = max(ends, key=lambda c: (round(ends[c], 3), -goal.get(c, 99), c == here))
+        # no safe progress: walk to the best end cell (safety first, then nearness to the goal)
+        best_here = ends[here] - self.lam * goal.get(here, 12)
+        if r >= 1 and best_here >= now - 1e-9 and by.get("peek"):
+            # staying is best: spare actions reveal tiles next to it (no entry effects, ACT-2)
+            peek = by["peek"][0]
+            return peek, "a spare action: reveal a tile without entering it", [(peek, 0.0)]
+        best = max(ends, key=lambda c: (ends[c] - self.lam * goal.get(c, 12), c == here))
         kept = self._target
-        if kept[:2] == (s.turn, s.active) and kept[2] in ends and ends[kept[2]] >= ends[best] - 1e-6:
+        if kept[:2] == (s.turn, s.active) and kept[2] in ends and \
+                ends[kept[2]] - self.lam * goal.get(kept[2], 12) >= ends[best] - self.lam * goal.get(best, 12) - 1e-6:
             best = kept[2]
         self._target = (s.turn, s.active, best)
         if best != here:
@@ -96,8 +113,8 @@ class PlannerBot(HeuristicBot):
         end = by["end"][0]
         return end, "end the turn on the safest cell within reach", [(end, 0.0)]
 
-    def after_move(self, g, a) -> float:
-        """The best end value after the move *a*, played on a copy of the re-dealt game (a
+    def after_move(self, g, a, score) -> float:
+        """The best end score after the move *a*, played on a copy of the re-dealt game (a
         face-down tile is what the re-deal put there): its costs, alarms, Motion marks."""
         h = self._after(g.copy(), a)
         if h is None or h.is_over or h.phase != "actions" or h.s.active != g.s.active:
@@ -105,7 +122,15 @@ class PlannerBot(HeuristicBot):
         ch = h.s.characters[h.s.active]
         if ch.cell is None:
             return -INF
-        return max(self.end_map(h, Plan(h, self.w), ch, ch.cell, h.actions_left).values())
+        alarms = sum(t.alarm for t in h.s.tiles) - sum(t.alarm for t in g.s.tiles)
+        seen = 0.0  # Stealth lost on the way (a guard there, a Foyer or Atrium, END-2)
+        for old, new in zip(g.s.characters, h.s.characters):
+            if new.stealth < old.stealth:
+                seen += (old.stealth - new.stealth) * LOSS_WEIGHT.get(old.stealth, 1.0) * self.loss_scale
+        tokens = sum(t.stealth for t in g.s.tiles) - sum(t.stealth for t in h.s.tiles)
+        seen += TILE_TOKEN_WEIGHT * max(0, tokens)
+        return (score(self.end_map(h, Plan(h, self.w), ch, ch.cell, h.actions_left))
+                - self.alarm_cost * max(0, alarms) - seen)
 
     # ------------------------------------------------------------------ tasks
     def floor_goal(self, plan, ch):
@@ -125,7 +150,7 @@ class PlannerBot(HeuristicBot):
         mate_floors = {o.cell // N for o in mates}
         free_above = [x for x in range(f + 1, plan.floors) if not plan.cracked[x] and x not in mate_floors]
         if not plan.cracked[f]:
-            if free_above and any(o.cell // N == f and o.seat < ch.seat for o in mates):
+            if self.split and free_above and any(o.cell // N == f and o.seat < ch.seat for o in mates):
                 return "up", f
             return "work", f
         if free_above:
@@ -180,7 +205,7 @@ class PlannerBot(HeuristicBot):
         if here == safe:
             dice = s.tiles[safe].dice
             bonus = 1 if g.has_ability(ch, "steady_hands") else 0
-            target = self.dice_target if len(need) >= 3 else 2
+            target = int(self.dice_target) if len(need) >= 3 else 2
             if dice < target and "add-die" in by and r >= 2:
                 out.append((by["add-die"][0], 2, here, f"add a die ({dice + 1} on the Safe)"))
             if "roll" in by:
@@ -282,6 +307,10 @@ class PlannerBot(HeuristicBot):
         t = s.tiles[x]
         if not t.revealed or self.guard_on(g, x):
             return False
+        if t.kind == "atrium" and (self.guard_on(g, x + N) or self.guard_on(g, x - N)):
+            return False  # seen from above or below on arrival (TILE-1, DEC-51)
+        if t.kind == "foyer" and any(self.guard_on(g, n) for n in g.neighbours(x)):
+            return False  # seen from the next cell (TILE-9)
         if t.crowbar or t.alarm:
             return True
         k = t.kind
@@ -296,7 +325,7 @@ class PlannerBot(HeuristicBot):
             return False
         return True
 
-    def walk(self, g, ch, start, limit=None, relaxed=False):
+    def walk(self, g, ch, start, limit=None, relaxed=False, floors=None):
         """Fewest actions from *start* to each face-up cell: {cell: (cost, first step)}.
 
         Strict (for this turn's end): no alarm, no guard's cell, no passing through a
@@ -322,6 +351,8 @@ class PlannerBot(HeuristicBot):
                         continue
                     extra = 4  # stop there, go on next turn
             for n in self._links(g, c):
+                if floors is not None and n // N not in floors:
+                    continue
                 ok = self.passable(g, ch, n, camera_watched)
                 cost = self.step_cost(g, ch, n, False) + extra
                 if not ok:
@@ -351,21 +382,51 @@ class PlannerBot(HeuristicBot):
                 return moves[first]
         return None
 
-    def goal_dist(self, g, plan, ch):
-        """Actions from each cell to the character's current goal (for tie-breaks)."""
+    def goal_targets(self, g, plan, ch) -> set:
+        """The cells where the character's next piece of work is done."""
+        s = g.s
         kind, f = self.floor_goal(plan, ch)
-        targets = []
-        if kind in ("roof", "up") and plan.stairs[f] is not None:
-            targets = [plan.stairs[f]]
-        elif kind == "down" and plan.stairs[f - 1] is not None:
-            targets = [plan.stairs[f - 1] + N]
-        elif kind == "work" and plan.safe[f] is not None:
-            targets = [plan.safe[f]]
-        out = {}
-        for t in targets:
-            for c, (d, _) in self.walk(g, ch, t, relaxed=True).items():
-                out[c] = min(out.get(c, 99), d)
-        return out
+        base = N * f
+
+        def spots(focus=None):
+            out = set()
+            for c in range(base, base + N):
+                if s.tiles[c].revealed and any(not s.tiles[n].revealed and (focus is None or n in focus)
+                                               for n in g.neighbours(c)):
+                    out.add(c)
+            return out
+
+        if kind in ("roof", "up"):
+            return {plan.stairs[f]} if plan.stairs[f] is not None else spots()
+        if kind == "down":
+            return {plan.stairs[f - 1] + N} if plan.stairs[f - 1] is not None else set()
+        safe = plan.safe[f]
+        if safe is None:
+            return spots()
+        hidden = {c for c in combination(safe) if not s.tiles[c].revealed}
+        if hidden:
+            return spots(hidden) or spots()
+        return {safe}
+
+    def goal_dist(self, g, plan, ch):
+        """Actions from each face-up cell to the nearest goal target (walls, stairs, costs)."""
+        s = g.s
+        targets = self.goal_targets(g, plan, ch)
+        dist = {t: 0 for t in targets}
+        heap = [(0, t) for t in targets]
+        while heap:
+            d, c = heapq.heappop(heap)
+            if d > dist.get(c, INF):
+                continue
+            step = self.step_cost(g, ch, c, False) if c not in targets else 0
+            for n in self._links(g, c):
+                if not s.tiles[n].revealed:
+                    continue
+                nd = d + max(1, step)
+                if nd < dist.get(n, INF):
+                    dist[n] = nd
+                    heapq.heappush(heap, (nd, n))
+        return dist
 
     # ------------------------------------------------------------------ the end of the turn
     def loss_weight(self, g, ch) -> float:
@@ -377,14 +438,23 @@ class PlannerBot(HeuristicBot):
         """Minus the expected weight of Stealth lost if the turn ends with *ch* on *c*."""
         s = g.s
         f = c // N
-        dmap = plan.danger(g, f)
+        dmap = plan.danger(g, f, twice=None if self.twice else False)
         t = s.tiles[c]
-        lw = LOSS_WEIGHT.get(ch.stealth, 1.0)
+        lw = LOSS_WEIGHT.get(ch.stealth, 1.0) * self.loss_scale
         if t.stealth:
             lw = TILE_TOKEN_WEIGHT
         p = dmap.get(c, 0.0)
+        if self.next_move > 0:  # staying put next turn: his move after that (from the same map maker)
+            p2 = plan.danger(g, f, twice=True).get(c, 0.0)
+            p = min(1.0, p + self.next_move * max(0.0, p2 - p))
         if t.revealed and t.kind == "foyer" and not t.crowbar:
             p = min(1.0, p + sum(dmap.get(n, 0.0) for n in g.neighbours(c)))
+        if t.revealed and t.kind == "atrium":  # seen when a guard enters the cell above or below (TILE-1)
+            for x in (c - N, c + N):
+                fx = x // N
+                if 0 <= x < len(s.tiles) and s.guards[fx].cell is not None and any(
+                        o.on_board and o is not ch and o.cell // N == fx for o in s.characters):
+                    p = min(1.0, p + plan.danger(g, fx).get(x, 0.0))
         v = -p * lw
         if t.revealed and not t.crowbar and not t.alarm:
             if t.kind == "thermo":
@@ -400,5 +470,9 @@ class PlannerBot(HeuristicBot):
 
     def end_map(self, g, plan, ch, start, r):
         """{cell: end value} over the cells reachable from *start* with *r* actions."""
-        reach = self.walk(g, ch, start, limit=r)
+        floors = None
+        if self.keep_floor and ch.cell is not None:
+            kind, f = self.floor_goal(plan, ch)
+            floors = {start // N, f + 1 if kind in ("up", "roof") else f - 1 if kind == "down" else f}
+        reach = self.walk(g, ch, start, limit=r, floors=floors)
         return {c: self.end_value(g, plan, ch, c) for c in reach}
