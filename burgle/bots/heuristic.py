@@ -1,4 +1,10 @@
-"""A heuristic bot that plans a heist from the players' view.
+"""The first heuristic bot (``ValueBot``), and the eyes every bot here shares.
+
+Since the planner (:mod:`burgle.bots.planner`, ``HeuristicBot``) replaced it as the
+"heuristic" bot, this module keeps: :class:`Plan` (what a re-dealt copy shows: Safes,
+Stairs, face-down pool, the guard danger map), :func:`crack_chance`, and ``ValueBot``,
+which values every legal action with one formula (kept for comparison: it cracks about
+one Safe a game and wins none, docs/bots.md). What follows describes ``ValueBot``.
 
 It plays every seat of the crew through a :class:`~burgle.bots.seat.Seat`: it reads
 ``legal_actions()`` and a copy of the game re-dealt from public information
@@ -34,7 +40,7 @@ How it decides (one action at a time, re-planned after every action):
   value (free actions only above a margin, and a few per turn, so a turn always ends).
 
 >>> from burgle.bots.play import play_game
->>> record = play_game(HeuristicBot, seed=3, players=2)
+>>> record = play_game(ValueBot, seed=3, players=2)
 >>> record.outcome in ("won", "lost", None), record.actions > 10
 (True, True)
 """
@@ -311,13 +317,13 @@ class Plan:
         return ends
 
 
-class HeuristicBot:
-    """Plans a heist from the players' view (see the module docstring).
+class ValueBot:
+    """Plans a heist from the players' view by valuing every action (see the module docstring).
 
-    ``HeuristicBot(seed)``: the seed decides the re-deals the bot looks ahead on and its
+    ``ValueBot(seed)``: the seed decides the re-deals the bot looks ahead on and its
     tie-breaks, so the same seed and the same views give the same decisions."""
 
-    name = "heuristic"
+    name = "value"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None):
         self.rng = random.Random(seed)

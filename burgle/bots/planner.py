@@ -1,9 +1,9 @@
 """A goal-directed heist planner with a safety check on every step.
 
-:class:`PlannerBot` keeps the :class:`~burgle.bots.heuristic.HeuristicBot`'s eyes (the
+:class:`HeuristicBot` keeps the eyes of the first bot (:class:`~burgle.bots.heuristic.ValueBot`: (the
 re-dealt copy it reads, the guard danger map built on the engine's forecast, the answers
 to mid-rule choices and the entrance) and replaces its way of choosing actions in the
-action phase. The heuristic bot valued every legal action with one long formula; the
+action phase. ValueBot valued every legal action with one long formula; the
 traces showed it wandering (15-25 turns for a Safe) and ending turns on cells its own
 danger map rated near certain to be entered. The planner instead works through a short
 list of tasks, and takes a step only when, after it, the turn can still end somewhere
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import heapq
 
-from burgle.bots.heuristic import HeuristicBot, Plan, N, crack_chance
+from burgle.bots.heuristic import ValueBot, Plan, N, crack_chance
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
 
@@ -42,8 +42,11 @@ LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
 TILE_TOKEN_WEIGHT = 0.3
 
 
-class PlannerBot(HeuristicBot):
-    """Goal-directed heist planner (see the module docstring)."""
+class HeuristicBot(ValueBot):
+    """Goal-directed heist planner (see the module docstring): the "heuristic" bot.
+
+    ``HeuristicBot(seed)``: the seed decides the re-deals it looks ahead on, so the same
+    seed and the same views give the same decisions."""
 
     name = "heuristic"
     _target = (-1, -1, None)
@@ -51,6 +54,7 @@ class PlannerBot(HeuristicBot):
     dice_target = 3
     loss_scale = 1.0
     split = 1
+    unknown_hazard = 0.3  # ending the turn on a tile entered face down: its possible effects
     twice = 1  # count the guard's move after a teammate's turn on the same floor
     next_move = 0.0  # weight of the guard's move after the next one (a cell that stays safe)
     alarm_cost = 0.5  # an alarm speeds the guard up and draws him (GUARD-6, ALARM-3)
@@ -84,22 +88,34 @@ class PlannerBot(HeuristicBot):
             return max(v - self.lam * goal.get(c, 12) for c, v in values.items())
 
         ends = self.end_map(g, plan, ch, here, r)
+        reach = self._reach
         now = score(ends)
+        end = by["end"][0]
+        tried = []  # (action, best end score after it): the alternatives a hint shows
+
+        def ranked(a, v):
+            rest = sorted((x for x in tried if x[0] != a), key=lambda x: -x[1])
+            out = [(a, v)] + rest
+            if a != end:
+                out.append((end, ends[here] - self.lam * goal.get(here, 12)))
+            return out
+
         for a, cost, pos, why in self.tasks(g, plan, ch, r, by):
-            if cost > r:
+            if cost > r or any(a == x for x, _ in tried):
                 continue
             if a.verb == "move":
                 after = self.after_move(g, a, score)
             else:
                 after = score(self.end_map(g, plan, ch, pos, r - cost)) if (pos, cost) != (here, 0) else now
             if after >= now - self.tolerance:
-                return a, why, [(a, 0.0)]
+                return a, why, ranked(a, after)
+            tried.append((a, after))
         # no safe progress: walk to the best end cell (safety first, then nearness to the goal)
         best_here = ends[here] - self.lam * goal.get(here, 12)
         if r >= 1 and best_here >= now - 1e-9 and by.get("peek"):
             # staying is best: spare actions reveal tiles next to it (no entry effects, ACT-2)
             peek = by["peek"][0]
-            return peek, "a spare action: reveal a tile without entering it", [(peek, 0.0)]
+            return peek, "a spare action: reveal a tile without entering it", ranked(peek, now)
         best = max(ends, key=lambda c: (ends[c] - self.lam * goal.get(c, 12), c == here))
         kept = self._target
         if kept[:2] == (s.turn, s.active) and kept[2] in ends and \
@@ -107,11 +123,11 @@ class PlannerBot(HeuristicBot):
             best = kept[2]
         self._target = (s.turn, s.active, best)
         if best != here:
-            step = self.first_step(g, plan, ch, here, {best}, by, limit=r)
+            moves = {a.args[0]: a for a in by.get("move", [])}
+            step = moves.get(reach[best][1])
             if step is not None:
-                return step, "to the safest cell within reach", [(step, 0.0)]
-        end = by["end"][0]
-        return end, "end the turn on the safest cell within reach", [(end, 0.0)]
+                return step, "to the safest cell within reach", ranked(step, now)
+        return end, "end the turn on the safest cell within reach", ranked(end, best_here)
 
     def after_move(self, g, a, score) -> float:
         """The best end score after the move *a*, played on a copy of the re-dealt game (a
@@ -325,7 +341,7 @@ class PlannerBot(HeuristicBot):
             return False
         return True
 
-    def walk(self, g, ch, start, limit=None, relaxed=False, floors=None):
+    def walk(self, g, ch, start, limit=None, relaxed=False, floors=None, unknown=False):
         """Fewest actions from *start* to each face-up cell: {cell: (cost, first step)}.
 
         Strict (for this turn's end): no alarm, no guard's cell, no passing through a
@@ -355,6 +371,12 @@ class PlannerBot(HeuristicBot):
                     continue
                 ok = self.passable(g, ch, n, camera_watched)
                 cost = self.step_cost(g, ch, n, False) + extra
+                if unknown and not s.tiles[n].revealed and not self.guard_on(g, n):
+                    # one step into the unknown, as a place to end the turn (not walked through)
+                    nd = d + cost
+                    if (limit is None or nd <= limit) and nd < best.get(n, (INF,))[0]:
+                        best[n] = (nd, first if first is not None else n)
+                    continue
                 if not ok:
                     tn = s.tiles[n]
                     if not relaxed or not tn.revealed:
@@ -456,6 +478,8 @@ class PlannerBot(HeuristicBot):
                         o.on_board and o is not ch and o.cell // N == fx for o in s.characters):
                     p = min(1.0, p + plan.danger(g, fx).get(x, 0.0))
         v = -p * lw
+        if not t.revealed:  # what may lie there: an alarm, a Deadbolt, a fall (ACT-5)
+            v -= self.unknown_hazard
         if t.revealed and not t.crowbar and not t.alarm:
             if t.kind == "thermo":
                 v -= self.alarm_reach(g, c) * lw + 0.3
@@ -474,5 +498,9 @@ class PlannerBot(HeuristicBot):
         if self.keep_floor and ch.cell is not None:
             kind, f = self.floor_goal(plan, ch)
             floors = {start // N, f + 1 if kind in ("up", "roof") else f - 1 if kind == "down" else f}
-        reach = self.walk(g, ch, start, limit=r, floors=floors)
+        reach = self.walk(g, ch, start, limit=r, floors=floors, unknown=bool(self.unknown_hazard))
+        self._reach = reach
         return {c: self.end_value(g, plan, ch, c) for c in reach}
+
+
+PlannerBot = HeuristicBot  # the name it had while it was tried beside ValueBot
