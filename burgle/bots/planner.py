@@ -54,6 +54,7 @@ class HeuristicBot(ValueBot):
     dice_target = 3
     loss_scale = 1.0
     split = 1
+    dive = 1  # explore by moving into face-down tiles too (reveal and move in one action)
     unknown_hazard = 0.3  # ending the turn on a tile entered face down: its possible effects
     twice = 1  # count the guard's move after a teammate's turn on the same floor
     next_move = 0.0  # weight of the guard's move after the next one (a cell that stays safe)
@@ -103,7 +104,9 @@ class HeuristicBot(ValueBot):
         for a, cost, pos, why in self.tasks(g, plan, ch, r, by):
             if cost > r or any(a == x for x, _ in tried):
                 continue
-            if a.verb == "move":
+            if a.verb == "move" and not s.tiles[pos].revealed:
+                after = score(self.end_map(g, plan, ch, pos, r - cost)) - self.unknown_hazard
+            elif a.verb == "move":
                 after = self.after_move(g, a, score)
             else:
                 after = score(self.end_map(g, plan, ch, pos, r - cost)) if (pos, cost) != (here, 0) else now
@@ -255,6 +258,20 @@ class HeuristicBot(ValueBot):
                                                               if not s.tiles[n].revealed)))
         for a in peeks:
             out.append((a, 0 if a.verb == "xray" else 1, here, why))
+        if self.dive >= 2:  # moving in first: one action for what a peek and a move do
+            first = []
+            for a in by.get("move", []):
+                x = a.args[0]
+                if x // N == f and not s.tiles[x].revealed and not self.guard_on(g, x):
+                    first.append((closeness(x), a))
+            first.sort(key=lambda t: t[0])
+            out = [(a, 1, a.args[0], why + " (into a face-down tile)") for _, a in first[:2]] + out
+        if self.dive:  # or step into one: reveal and move in one action (ACT-5), at a risk
+            dives = [a for a in by.get("move", []) if a.args[0] // N == f and not s.tiles[a.args[0]].revealed
+                     and not self.guard_on(g, a.args[0])]
+            dives.sort(key=lambda a: closeness(a.args[0]))
+            for a in dives[:2]:
+                out.append((a, 1, a.args[0], why + " (into a face-down tile)"))
         # a revealed cell next to a face-down tile, nearest first (closer to the focus preferred)
         spots = {}
         for c in range(base, base + N):
