@@ -22,10 +22,27 @@ as safe as it can now (up to a small tolerance):
   forecast, then the floor's unseen patrol cards with equal weight, and a second move
   when a teammate stays on the floor), plus the teammate's danger when the guard that
   moves is the one of its floor, plus Thermo and Camera alarms (TURN-5, TILE-2), Foyer
-  sight (TILE-9). Each Stealth lost weighs more as Stealth runs low (END-4).
+  and Atrium sight (TILE-9, TILE-1). Each Stealth lost weighs more as Stealth runs low
+  (END-4); tokens on a Lavatory weigh little (END-3).
+* **The end score** of a cell is minus that expected weight, minus ``lam`` per action of
+  distance to the character's goal. A step is taken when the best end score still
+  reachable after it is within ``tolerance`` of the best reachable now. A move is played
+  on the re-dealt copy first, so Stealth lost on the way (a guard, a Foyer, an Atrium, a
+  new floor's guard placed, GUARD-2), alarms it sets off and Motion marks all count.
+* **No safe progress:** walk to the best end cell (face-down neighbours included, at a
+  price for what may lie there), or, when staying is best, spend spare actions on peeks.
 * **Walking.** Paths go over face-up tiles only, never onto a guard (END-2a), around
   alarm tiles that would go off (Fingerprint, Motion when passed through, Detector with
   cards, Camera while a guard stands on one), paying Deadbolts and quiet Lasers in full.
+  Routes over several turns may cross those at a price (an alarm, a turn spent waiting).
+
+The class attributes are the tunable numbers; ``docs/bots.md`` records what each was
+measured to do.
+
+>>> from burgle.bots.play import play_game
+>>> record = play_game(HeuristicBot, seed=3, players=2)
+>>> record.outcome in ("won", "lost"), record.actions > 10
+(True, True)
 """
 
 from __future__ import annotations
