@@ -71,6 +71,8 @@ class HeuristicBot(ValueBot):
     dice_target = 3
     loss_scale = 1.0
     split = 1
+    no_return = 2  # 0: free; 1: never back onto a cell stood on this turn; 2: no task step back, nor one whose turn must end back here (DEC-10)
+    _banned: set = set()
     dive = 1  # explore by moving into face-down tiles too (reveal and move in one action)
     unknown_hazard = 0.3  # ending the turn on a tile entered face down: its possible effects
     twice = 1  # count the guard's move after a teammate's turn on the same floor
@@ -100,6 +102,11 @@ class HeuristicBot(ValueBot):
         if tool is not None:
             return tool, f"use the {tool.args[0]}", [(tool, 0.0)]
         here = ch.cell
+        if self._visited[:2] != (s.turn, s.active):
+            self._visited = (s.turn, s.active, set())
+        visited = self._visited[2]
+        visited.add(here)
+        self._banned = set(visited) if self.no_return == 1 else set()
         goal = self.goal_dist(g, plan, ch)
 
         def score(values):
@@ -121,10 +128,18 @@ class HeuristicBot(ValueBot):
         for a, cost, pos, why in self.tasks(g, plan, ch, r, by):
             if cost > r or any(a == x for x, _ in tried):
                 continue
+            if a.verb == "move" and self.no_return and a.args[0] in visited:
+                continue  # no pacing back and forth in a turn (nor dodging Events so, DEC-10)
             if a.verb == "move" and not s.tiles[pos].revealed:
                 after = score(self.end_map(g, plan, ch, pos, r - cost)) - self.unknown_hazard
             elif a.verb == "move":
+                x = a.args[0]
+                pointless = self.no_return >= 2 and not any(not s.tiles[n].revealed for n in g.neighbours(x))
+                if pointless:  # a step is no progress if the turn must end back here (no pacing, DEC-10)
+                    self._banned = self._banned | {here}
                 after = self.after_move(g, a, score)
+                if pointless:
+                    self._banned = self._banned - {here} if self.no_return != 1 else self._banned
             else:
                 after = score(self.end_map(g, plan, ch, pos, r - cost)) if (pos, cost) != (here, 0) else now
             if after >= now - self.tolerance:
@@ -375,7 +390,7 @@ class HeuristicBot(ValueBot):
             return False
         return True
 
-    def walk(self, g, ch, start, limit=None, relaxed=False, floors=None, unknown=False):
+    def walk(self, g, ch, start, limit=None, relaxed=False, floors=None, unknown=False, banned=()):
         """Fewest actions from *start* to each face-up cell: {cell: (cost, first step)}.
 
         Strict (for this turn's end): no alarm, no guard's cell, no passing through a
@@ -401,7 +416,7 @@ class HeuristicBot(ValueBot):
                         continue
                     extra = 4  # stop there, go on next turn
             for n in self._links(g, c):
-                if floors is not None and n // N not in floors:
+                if (floors is not None and n // N not in floors) or n in banned:
                     continue
                 ok = self.passable(g, ch, n, camera_watched)
                 cost = self.step_cost(g, ch, n, False) + extra
@@ -532,7 +547,8 @@ class HeuristicBot(ValueBot):
         if self.keep_floor and ch.cell is not None:
             kind, f = self.floor_goal(plan, ch)
             floors = {start // N, f + 1 if kind in ("up", "roof") else f - 1 if kind == "down" else f}
-        reach = self.walk(g, ch, start, limit=r, floors=floors, unknown=bool(self.unknown_hazard))
+        reach = self.walk(g, ch, start, limit=r, floors=floors, unknown=bool(self.unknown_hazard),
+                          banned=self._banned - {start})
         self._reach = reach
         return {c: self.end_value(g, plan, ch, c) for c in reach}
 
