@@ -71,7 +71,9 @@ class HeuristicBot(ValueBot):
     dice_target = 3
     loss_scale = 1.0
     split = 1
-    no_return = 2  # 0: free; 1: never back onto a cell stood on this turn; 2: no task step back, nor one whose turn must end back here (DEC-10)
+    # no pacing (DEC-10): 0 free; 1 never back onto a cell stood on this turn; 2 no task step
+    # back, nor one after which the turn must end back where it started
+    no_return = 2
     _banned: set = set()
     dive = 1  # explore by moving into face-down tiles too (reveal and move in one action)
     unknown_hazard = 0.3  # ending the turn on a tile entered face down: its possible effects
