@@ -71,6 +71,7 @@ class HeuristicBot(ValueBot):
     dice_target = 3
     loss_scale = 1.0
     split = 1
+    new_floor = 1  # go up at once to a floor whose guard is not placed yet
     # no pacing (DEC-10): 0 free; 1 never back onto a cell stood on this turn; 2 no task step
     # back, nor one after which the turn must end back where it started
     no_return = 2
@@ -132,6 +133,8 @@ class HeuristicBot(ValueBot):
                 continue
             if a.verb == "move" and self.no_return and a.args[0] in visited:
                 continue  # no pacing back and forth in a turn (nor dodging Events so, DEC-10)
+            if self.new_floor and why == "up the Stairs" and s.guards[pos // N].cell is None:
+                return a, why + " (its guard is not placed yet)", ranked(a, now)
             if a.verb == "move" and not s.tiles[pos].revealed:
                 after = score(self.end_map(g, plan, ch, pos, r - cost)) - self.unknown_hazard
             elif a.verb == "move":
