@@ -119,6 +119,13 @@ class HeuristicBot(ValueBot):
         reach = self._reach
         now = score(ends)
         end = by["end"][0]
+        if max(ends.values()) < -0.25:  # no safe end in reach: the cards that make one
+            guard = s.guards[here // N].cell
+            for a in by.get("use", []):
+                k = a.args[0]
+                if (k == "donuts" and len(a.args) > 1 and a.args[1] == guard) or \
+                        (k == "smoke_bomb" and ch.stealth <= 1):
+                    return a, f"use the {k}: no safe cell within reach", [(a, 0.0), (end, now)]
         tried = []  # (action, best end score after it): the alternatives a hint shows
 
         def ranked(a, v):
