@@ -68,15 +68,17 @@ class HeuristicBot(ValueBot):
     name = "heuristic"
     _target = (-1, -1, None)
     tolerance = 0.3  # extra expected Stealth weight a progress step may add to the turn's end
-    dice_target = 3
-    loss_scale = 1.0
-    split = 1
+    dice_target = 3  # dice on a Safe before rolling (2 when at most 2 numbers are missing)
+    loss_scale = 1.0  # scales LOSS_WEIGHT
+    split = 1  # the crew splits over floors (0: each works where it stands, measured worse)
     new_floor = 1  # go up at once to a floor whose guard is not placed yet
     # no pacing (DEC-10): 0 free; 1 never back onto a cell stood on this turn; 2 no task step
     # back, nor one after which the turn must end back where it started
     no_return = 2
-    _banned: set = set()
-    dive = 1  # explore by moving into face-down tiles too (reveal and move in one action)
+    _banned: frozenset = frozenset()
+    # moving into face-down tiles to explore: 1 after peeks and walks fail; 2 before peeking
+    # (one action for what a peek and a move do; measured worse)
+    dive = 1
     unknown_hazard = 0.3  # ending the turn on a tile entered face down: its possible effects
     twice = 1  # count the guard's move after a teammate's turn on the same floor
     next_move = 0.0  # weight of the guard's move after the next one (a cell that stays safe)
