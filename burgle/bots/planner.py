@@ -70,7 +70,9 @@ class HeuristicBot(ValueBot):
     tolerance = 0.3  # extra expected Stealth weight a progress step may add to the turn's end
     dice_target = 3  # dice on a Safe before rolling (2 when at most 2 numbers are missing)
     loss_scale = 1.0  # scales LOSS_WEIGHT
-    split = 1  # the crew splits over floors (0: each works where it stands, measured worse)
+    # the crew splits over floors: 1 the later seat goes up, 2 the one nearer the Stairs does
+    # (0: each works where it stands, measured worse)
+    split = 2
     new_floor = 1  # go up at once to a floor whose guard is not placed yet
     # no pacing (DEC-10): 0 free; 1 never back onto a cell stood on this turn; 2 no task step
     # back, nor one after which the turn must end back where it started
@@ -215,8 +217,18 @@ class HeuristicBot(ValueBot):
         mate_floors = {o.cell // N for o in mates}
         free_above = [x for x in range(f + 1, plan.floors) if not plan.cracked[x] and x not in mate_floors]
         if not plan.cracked[f]:
-            if self.split and free_above and any(o.cell // N == f and o.seat < ch.seat for o in mates):
-                return "up", f
+            same = [o for o in mates if o.cell // N == f]
+            if self.split and free_above and same:
+                stairs = plan.stairs[f]
+                if self.split == 2 and stairs is not None:  # the one nearer the Stairs goes
+                    g = plan.g
+                    mine = self.walk(g, ch, ch.cell, relaxed=True).get(stairs, (INF,))[0]
+                    theirs = min(self.walk(g, o, o.cell, relaxed=True).get(stairs, (INF,))[0] for o in same)
+                    if (mine, ch.seat) > (theirs, min(o.seat for o in same)):
+                        return "work", f
+                    return "up", f
+                if any(o.seat < ch.seat for o in same):
+                    return "up", f
             return "work", f
         if free_above:
             return "up", f
