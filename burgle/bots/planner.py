@@ -577,6 +577,3 @@ class HeuristicBot(ValueBot):
                           banned=self._banned - {start})
         self._reach = reach
         return {c: self.end_value(g, plan, ch, c) for c in reach}
-
-
-PlannerBot = HeuristicBot  # the name it had while it was tried beside ValueBot
