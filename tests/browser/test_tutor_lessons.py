@@ -28,6 +28,7 @@ import pytest
 from burgle.lessons import load_all
 from burgle.web.tutor.session import LessonSession
 from burgle.web.ui import action_label
+from test_accessibility import audit
 from test_tutor_page import LOAD_TIMEOUT_MS, exact, open_tutor, words
 
 pytestmark = [pytest.mark.browser]
@@ -164,6 +165,19 @@ def check_cards(page) -> None:
     assert "Safe 2B2: cracked" in words(panel.inner_text())
 
 
+def audit_lesson_step(page, lesson) -> None:
+    """axe at phone size on *lesson*'s first prediction step (then back to the lesson list)."""
+    press(page.locator("button.burgle-lesson").filter(has_text=lesson.title), True)
+    first = next(k for k, step in enumerate(lesson.steps) if step.predict is not None)
+    for k in range(first):
+        wait_step(page, k + 1, len(lesson.steps))
+        page.locator(".burgle-next:not([disabled])").tap()
+    page.locator("button.burgle-answer").first.wait_for()
+    audit(page, f"{lesson.id} step {first + 1} (a prediction) on a phone")
+    page.locator(".burgle-home").tap()
+    page.locator(".burgle-lesson-list").wait_for(state="visible")
+
+
 def play(page, lesson, phone: bool = False) -> None:
     """Open *lesson* from the lesson list and play it to its end."""
     press(page.locator("button.burgle-lesson").filter(has_text=lesson.title), phone)
@@ -257,11 +271,21 @@ def test_ten_lessons_on_a_phone(phone, tutor_url):
     bar = page.locator(".burgle-bar").bounding_box()
     assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
     check_layout(page, "the lesson list")
+    audit(page, "the lesson list on a phone")
+    search = page.locator(".burgle-search input")  # the rules lookup's hits, their wording opened
+    search.tap()
+    search.fill("GUARD-9")
+    page.locator("button.burgle-hit").first.wait_for()
+    page.locator(".burgle-hit-wording summary").first.tap()
+    check_layout(page, "the rules lookup")
+    search.fill("")
     by_id = {l.id: l for l in LESSONS}
     predicting = {l.id for l in LESSONS if any(step.predict is not None for step in l.steps)}
     missing = predicting - set(PHONE_LESSONS)
     assert not missing, f"lessons with a prediction not played on a phone: {missing}"
     for lesson_id in PHONE_LESSONS:
+        if lesson_id == "11-clockwise-tie-break":  # axe on a phone, on a prediction step
+            audit_lesson_step(page, by_id[lesson_id])
         play(page, by_id[lesson_id], phone=True)
         # Nothing wider than the screen, and no box scrolls inside the page.
         assert page.evaluate("document.documentElement.scrollWidth") <= width
@@ -280,9 +304,11 @@ def test_the_explorer_and_the_sandbox_on_a_phone(phone, tutor_url):
     page.locator(".burgle-nav-explorer").tap()
     page.locator(".burgle-explorer.burgle-ready .burgle-picture svg").first.wait_for(timeout=LOAD_TIMEOUT_MS)
     check_layout(page, "the explorer")
+    audit(page, "the explorer on a phone")
     page.locator(".burgle-nav-sandbox").tap()
     page.locator(".burgle-sandbox.burgle-ready .burgle-action").first.wait_for(timeout=LOAD_TIMEOUT_MS)
     check_layout(page, "the sandbox")
+    audit(page, "the sandbox on a phone")
     hit = page.locator(".burgle-sandbox .burgle-picture .burgle-hit.burgle-hit-on").first
     cell = hit.get_attribute("data-cell")
     hit.tap()  # the entrance: its one action is done at once (or a menu offers several)
