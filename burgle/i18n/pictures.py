@@ -29,6 +29,7 @@ from burgle.geometry.board import cell_name
 from burgle.i18n import data
 from burgle.i18n.catalogs import N_, NC_, NP_, Translator
 from burgle.i18n.languages import DEFAULT, language
+from burgle.i18n.said import Said, render
 
 # The legend's entries (burgle.pictures.layout.LEGEND), marked for the catalog.
 LEGEND = {
@@ -135,6 +136,8 @@ COUNTED_MARKS = {
 
 
 def _line(text: str, t: Translator) -> str:
+    if isinstance(text, Said):  # the explorer's header lines carry their own message
+        return render(text, t)
     for rx, template in _LINE_RX:
         m = rx.match(text)
         if m:
@@ -256,11 +259,18 @@ def localize_scene(sc, lang: str, game=None):
         for v in fs.cells:
             title = _tile(v.kind, lang) if v.revealed else t.pgettext("tile", "face down")
             occupants = tuple(replace(o, name=data.character_name(_character_key(o.name), lang))
-                              if o.kind == "character" and _character_key(o.name) else o for o in v.occupants)
+                              if o.kind == "character" and _character_key(o.name) else
+                              replace(o, name=render(o.name, t)) if isinstance(o.name, Said) else o
+                              for o in v.occupants)
             label = t.pgettext(*TILE_LABELS[v.kind]) if v.label and v.kind in TILE_LABELS else v.label
             cells.append(replace(v, title=title or v.title, label=label, occupants=occupants))
         new = replace(fs, title=_line(fs.title, t), header=tuple(_line(h, t) for h in fs.header), cells=tuple(cells))
-        floors.append(replace(new, alt_text=floor_description(new, t)))
+        if fs.route is not None:  # the explorer's sightings ("sees 1") and why the route is not known further
+            new = replace(new, route=replace(fs.route, sightings=tuple((c, render(s, t)) for c, s in fs.route.sightings),
+                                             unknown=render(fs.route.unknown, t) if fs.route.unknown else ""))
+        # a picture whose words carry their messages (the explorer's) says them; others are described
+        alt = render(fs.alt_text, t) if isinstance(fs.alt_text, Said) else floor_description(new, t)
+        floors.append(replace(new, alt_text=alt))
     legend = {key: t.gettext(text) for key, text in LEGEND.items()}
     return replace(sc, floors=tuple(floors), title=_title(sc, t, game), legend_texts=tuple(legend.items()))
 

@@ -307,15 +307,23 @@ class StatusMessages(AppPage):
     refusals: type[Exception] | tuple[type[Exception], ...] = ()
 
     def _do(self, edit) -> bool:
+        from burgle.i18n.said import said_of
+
         try:
             note = edit()
         except self.refusals as exc:
             self.refresh()
-            self._message(str(exc), error=True)
+            self._message(said_of(exc), error=True)
             return False
         self.refresh()  # the picture first: it is what the player waits for
         self._message(note, error=False)
         return True
+
+    def _say(self, text) -> str:
+        """A model's words (a :class:`~burgle.i18n.said.Said` or plain English) in the page's language."""
+        from burgle.i18n.said import render
+
+        return render(text, getattr(self, "t", None) or Translator(DEFAULT))
 
     def _cut_off(self, text: str) -> None:
         self.refresh()
@@ -326,7 +334,7 @@ class StatusMessages(AppPage):
 
     def _message(self, text: str, error: bool, info: bool = False) -> None:
         icon = "" if info else (f"{STOP_ICON} " if error else "\u2713 ")
-        text = shorten(text, MAX_MESSAGE_CHARS)  # a refusal never echoes a huge input back
+        text = shorten(self._say(text), MAX_MESSAGE_CHARS)  # a refusal never echoes a huge input back
         set_value(self.message, "value", f"<p>{icon}{esc(text, quote=False)}</p>")
         toggle_class(self.message, "burgle-message-error", error)
         toggle_class(self.message, "burgle-message-ok", not error and not info)

@@ -58,12 +58,33 @@ class BuildingError(BurgleError):
 
 def printed_floor_name(walls) -> str | None:
     """``"Bank Job floor 2"`` when *walls* are the printed walls of a floor of some job, else None."""
+    from burgle.i18n.said import say
+
     walls = frozenset(walls)
     for key, job in JOBS.items():
         for f, printed in enumerate(job_walls(key), 1):
             if printed == walls:
-                return f"{job.name.removeprefix('The ')} floor {f}"
+                return say("{job} floor {floor}", job=job.name.removeprefix('The '), floor=f)
     return None
+
+
+def _origin(origin: str):
+    """Where a floor's walls came from, in words that a page can translate."""
+    import re
+
+    from burgle.i18n.said import say
+
+    if origin == "printed walls":
+        return say("printed walls")
+    if origin == "your walls":
+        return say("your walls")
+    m = re.fullmatch(r"random walls, seed (\d+)", origin)
+    if m:
+        return say("random walls, seed {seed}", seed=m.group(1))
+    m = re.fullmatch(r"layout code (\w+)", origin)
+    if m:
+        return say("layout code {code}", code=m.group(1))
+    return origin
 
 
 @dataclass(frozen=True)
@@ -178,7 +199,9 @@ class Building:
         for f in floors:
             why = self._problem(self.floors[f - 1])
             if why:
-                return f"floor {f} has no layout code: {why}"
+                from burgle.i18n.said import say
+
+                return say("floor {floor} has no layout code: {why}", floor=f, why=why)
         return ""
 
     @staticmethod
@@ -190,12 +213,14 @@ class Building:
         return None
 
     def describe(self, floor: int) -> str:
-        """Where the walls of *floor* came from, for the page."""
+        """Where the walls of *floor* came from, for the page (a :class:`~burgle.i18n.said.Said`)."""
+        from burgle.i18n.said import say
+
         origin = self.origins[floor - 1]
         if origin == "printed walls":
             rule = get_job(self.job).walls_rule
-            return f"{self.name}, floor {floor}: the printed walls ({rule})"
-        return f"{self.name}, floor {floor}: {origin}"
+            return say("{job}, floor {floor}: the printed walls ({rule})", job=self.name, floor=floor, rule=rule)
+        return say("{job}, floor {floor}: {origin}", job=self.name, floor=floor, origin=_origin(origin))
 
 
 def _job(job) -> Job:
