@@ -116,6 +116,9 @@ LATER = N_("Then, on a later move: {cells}.")
 TIED = N_("Tied route not taken (dimmed): {cells}; the most clockwise route wins (GUARD-9).")
 MARKED = N_("Highlighted: {cells}.")
 NONE = N_("none")
+SHADE = N_("shade and %: {what}")
+FLOOR_WHAT = N_("floor {floor}: {what}")
+_SEP = NC_("separator", "; ")
 
 # A mark's words by its kind ({n}: the number its label shows).
 MARKS = {
@@ -272,7 +275,15 @@ def localize_scene(sc, lang: str, game=None):
         alt = render(fs.alt_text, t) if isinstance(fs.alt_text, Said) else floor_description(new, t)
         floors.append(replace(new, alt_text=alt))
     legend = {key: t.gettext(text) for key, text in LEGEND.items()}
-    return replace(sc, floors=tuple(floors), title=_title(sc, t, game), legend_texts=tuple(legend.items()))
+    titles = [(f.floor, render(f.overlay.title, t)) for f in sc.floors if f.overlay is not None]
+    if titles:  # what the overlay's shades and percentages are (its own words, as burgle.pictures.layout)
+        what = (titles[0][1] if len({x for _, x in titles}) == 1 else t.pgettext(*_SEP).join(
+            t.gettext(FLOOR_WHAT).format(floor=f, what=x) for f, x in titles))
+        legend["odds"] = t.gettext(SHADE).format(what=what)
+    floors = [replace(f, overlay=replace(f.overlay, title=render(f.overlay.title, t))) if f.overlay is not None
+              else f for f in floors]
+    return replace(sc, floors=tuple(floors), title=_title(sc, t, game), legend_texts=tuple(legend.items()),
+                   caption=render(sc.caption, t))
 
 
 def _character_key(name: str) -> str | None:

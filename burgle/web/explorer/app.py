@@ -612,7 +612,13 @@ class ExplorerApp(StatusMessages):
 
     def _render_traffic(self) -> None:
         try:
-            svg = self.model.traffic_svg()
+            if self.lang == DEFAULT:
+                svg = self.model.traffic_svg()
+            else:  # the picture's words in the page's language (burgle.i18n.pictures)
+                from burgle.i18n.pictures import localize_scene
+                from burgle.pictures import render_scene
+
+                svg = render_scene(localize_scene(self.model.traffic_scene(), self.lang), "svg")
             maps = self.model.traffic()
         except Exception as exc:  # noqa: BLE001 - the map is extra: the page must not break on it
             self.errors.append(repr(exc))
