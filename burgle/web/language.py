@@ -110,6 +110,7 @@ _CSS = FONT_CSS + r"""
 .burgle-lang select { font: inherit; font-weight: 600; min-height: 32px; padding: 2px 6px; border-radius: 8px;
   border: 1px solid #cfd5df; background: #fff; color: #1d2433; cursor: pointer; }
 .burgle-lang select:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
+.burgle-header .burgle-lang label { color: #e8ecf3; }
 @media (max-width: 600px) { .burgle-lang .burgle-lang-label { position: absolute; width: 1px; height: 1px;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; } }
 """

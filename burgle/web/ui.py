@@ -289,11 +289,32 @@ class AppPage:
         raise NotImplementedError
 
     def display(self) -> None:
-        """Show the app (in a notebook or a Voila page) and mark it ready."""
+        """Show the app (in a notebook or a Voila page) and mark it ready. An app shown on
+        its own page (not under the bar of :class:`burgle.web.home.BurgleHome`) gets the
+        language picker at the end of its header, as the bar has it (issue 14)."""
         from IPython.display import display
 
+        self._add_language_picker()
         display(self.root)
         self.root.add_class("burgle-ready")
+
+    def _add_language_picker(self) -> None:
+        if not hasattr(self, "set_language") or getattr(self, "picker", None) is not None:
+            return
+        header = next((w for w in self.root.children if "burgle-header" in getattr(w, "_dom_classes", ())), None)
+        if header is None:
+            return
+        from burgle.web.language import LanguagePicker
+
+        self.picker = LanguagePicker(value=getattr(self, "lang", DEFAULT),
+                                     label=Translator(getattr(self, "lang", DEFAULT)).gettext("Language"))
+
+        def follow(change):
+            self.set_language(change["new"])
+            self.picker.label = Translator(change["new"]).gettext("Language")
+
+        self.picker.observe(self._safe(follow), names="value")
+        header.children = (*header.children, self.picker)
 
     def _ipython_display_(self) -> None:
         self.display()

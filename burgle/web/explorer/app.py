@@ -80,7 +80,7 @@ _IN_F_STRINGS = (N_("Turned down:"), N_("Floor {n}"), N_("{job}, floor {floor}: 
                  N_("The traffic map in words"), N_("Your choice."), N_("gabob.com, if different"), N_("Cell"),
                  N_("{what}."), N_("Layout code of the building"), N_("Layout code of the floor"))
 # Messages the model says inside another say() (Babel's extractor does not look into them).
-_NESTED = (N_("via {cell}"), N_("player {n}"))
+_NESTED = (N_("via {cell}"), N_("player {n}"), N_("{why} (in '{part}'): nothing of this line was applied."))
 
 
 class ExplorerApp(StatusMessages):
