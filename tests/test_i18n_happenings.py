@@ -136,3 +136,29 @@ def test_a_sentence_is_said_with_its_names_translated_and_its_cells_kept():
     assert "1B2" in narrate(h, "ja") and "Flexibility" not in narrate(h, "ja")
     odd = Happening("card", "TOOL-1", seat=0, value="Something no template reads as.")
     assert narrate(odd, "ja") == "Something no template reads as."
+
+
+def test_every_choice_prompt_random_games_ask_is_said_in_each_language():
+    import random
+
+    from burgle.engine.game import Game
+    from burgle.i18n.happenings import say_words, sentence_template
+
+    characters = ["hawk", "peterman", "raven", "rigger", "acrobat", "hacker", "juicer", "rook", "spotter"]
+    prompts, missing = set(), set()
+    for seed in range(400):
+        rng = random.Random(seed)
+        crew = rng.sample(characters, 3)
+        g = Game.new(seed, characters=crew, sides=[rng.choice(["basic", "advanced"]) for _ in crew])
+        for _ in range(150):
+            if g.is_over:
+                break
+            if g.pending is not None and g.s.phase != "entrance":
+                (prompts if sentence_template(g.pending.prompt) else missing).add(g.pending.prompt)
+            g.apply(rng.choice(g.legal_actions()))
+    assert missing == set()
+    assert len(prompts) > 5
+    for p in prompts:
+        assert say_words(p, "ja") != p and say_words(p + " (TILE-6)", "es").endswith(" (TILE-6)")
+    assert say_words("The Deadbolt on 1B2: pay 2 more actions or stay? (TILE-6)", "ja") == \
+        "1B2のデッドボルト：さらにアクションを2払いますか、それともとどまりますか？（TILE-6）"

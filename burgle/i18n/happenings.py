@@ -146,6 +146,29 @@ SENTENCES = (
     N_("he eats the Donuts"),
     N_("the crow disrupts him"),
 )
+# The prompts of the choices the engine asks the players (``Game.pending.prompt``).
+PROMPTS = (
+    N_("The Deadbolt on {cell}: pay 2 more actions or stay?"),
+    N_("The Laser on {cell}: pay 1 more action or trigger it?"),
+    N_("A {kind} alarm is about to go off on {cell}: spend a hack token?"),
+    N_("{who} loses 1 Stealth: pay with your own token or one on {cell}?"),
+    N_("Crystal Ball: the top Events are {cards}. Put them back in which order (new top first)?"),
+    N_("{who} rolled {dice} on {cell}: use the Stethoscope to turn one die to another face (set-die FROM TO), or keep "
+       "the dice?"),
+    N_("The floor {floor} guard is equally near the alarms on {cells}: which does he head for?"),
+    N_("The floor {floor} guard is equally near the alarms on {cells}: which one does he go to?"),
+    N_("Buddy System: which character comes to {cell}?"),
+    N_("Go With Your Gut: move into which face-down tile?"),
+    N_("Peekhole: peek at which tile?"),
+    N_("Squeak! The guard hears equally near characters: toward whom?"),
+    N_("Throw Voice: move the floor {floor} die from {cell} to?"),
+    N_("{ability}: the top Event is {card}. Leave it on top or put it at the bottom?"),
+    N_("{ability}: the top patrol card of floor {floor} is {cell}. Leave it on top or put it at the bottom?"),
+    N_("{who}'s rule: draw one tool, or draw two and keep one?"),
+    N_("Keep which tool? {card} or {card2}"),
+    N_("The Kitty runs for the nearest alarm tile: which one?"),
+    N_("Shift Change: which guard moves next?"),
+)
 SENTENCE_KINDS = frozenset({"card", "event_effect", "alarm_cancelled", "guard_stays"})
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -162,7 +185,24 @@ def _pattern(template: str) -> re.Pattern:
     return re.compile("".join(out))
 
 
-_PATTERNS = tuple((_pattern(t), t) for t in SENTENCES)
+_PATTERNS = tuple((_pattern(t), t) for t in SENTENCES + PROMPTS)
+N_("{text} ({rule})")
+_RULE_TAIL = re.compile(r"(?P<text>.*) \((?P<rule>[A-Z]+-\d+[a-z]?)\)")
+
+
+def say_words(text: str, lang: str) -> str:
+    """A sentence or a choice's prompt of the engine in *lang* (see :data:`SENTENCES`,
+    :data:`PROMPTS`), also with a rule id after it in brackets; unchanged when unknown."""
+    t = Translator(lang)
+    if t.lang == "en" or not text:
+        return text
+    said = say_sentence(text, t)
+    if said != text:
+        return said
+    m = _RULE_TAIL.fullmatch(text)
+    if m and sentence_template(m["text"]):
+        return t.gettext("{text} ({rule})").format(text=say_sentence(m["text"], t), rule=m["rule"])
+    return text
 
 
 def sentence_template(text: str):
@@ -178,11 +218,13 @@ def _field(name: str, value: str, t: Translator) -> str:
     if name in ("who", "other"):
         key = _names("characters").get(value)
         return data.character_name(key, t.lang) if key else value
-    if name == "card":
+    if name in ("card", "card2"):
         return _card(value, t.lang)
     if name == "cards":
         sep = t.pgettext("separator", ", ")
         return sep.join(_numbered_card(v, t.lang) for v in value.split(", "))
+    if name == "kind":  # an alarm tile's kind: fingerprint, laser, motion...
+        return data.tile_name(value, t.lang) if value in data.english("tiles") else value
     if name == "tile":
         return _tile(value, t) or value
     if name == "ability":

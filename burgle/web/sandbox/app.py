@@ -29,7 +29,7 @@ from burgle.data.jobs import JOBS
 from burgle.engine.actions import VERBS
 from burgle.engine.errors import IllegalAction
 from burgle.i18n import DEFAULT, N_, Translator, ability, action_help, card_name, character_name
-from burgle.i18n.happenings import narrate
+from burgle.i18n.happenings import narrate, say_words
 from burgle.i18n.refusals import explain
 from burgle.i18n.said import joined, said_of, say, say_n
 from burgle.web.language import relabel
@@ -279,8 +279,15 @@ class SandboxApp(StatusMessages):
     def _status(self) -> str:
         """The status line in the page's language (the model's, in English)."""
         g, s, _ = self.model.game, self.model.game.s, self.t.gettext
-        if self.lang == DEFAULT or (s.outcome is None and g.pending is not None):
-            return self.model.status()  # a pending choice's prompt is English (the engine's)
+        if self.lang == DEFAULT:
+            return self.model.status()
+        if s.outcome is None and g.pending is not None and s.phase != "entrance":
+            turn = self.t.ngettext("Turn {turn}: {who} to act, {left} of {total} action left.",
+                                   "Turn {turn}: {who} to act, {left} of {total} actions left.", s.allowance).format(
+                turn=s.turn, who=self._who(s.active), left=g.actions_left, total=s.allowance)
+            choose = _("{who} must choose: {prompt}").format(who=self._who(g.pending.seat),
+                                                              prompt=say_words(g.pending.prompt, self.lang))
+            return turn + ("" if self.lang == "ja" else " ") + choose
         if s.outcome is not None:
             return self._say(self.model.status())  # the outcome's reason is English (the engine's)
         if s.phase == "entrance":
@@ -593,7 +600,8 @@ class SandboxApp(StatusMessages):
                 extra = [more]
             buttons = [self._action_button(a) for a in acts]
             shown += buttons
-            label = esc(self._group_label(g.label)) + (f" <span class='burgle-hint'>{esc(g.hint)}</span>" if g.hint else "")
+            label = esc(self._group_label(g.label)) + (f" <span class='burgle-hint'>{esc(say_words(g.hint, self.lang))}"
+                                                       "</span>" if g.hint else "")
             rows.append(self._group_row(g.label, label, buttons + extra, choice))
         if not rows:
             if self._idle_note is None:
