@@ -186,3 +186,20 @@ def test_the_static_site_index_passes_the_address_query_on_to_the_tutor():
     page = INDEX_HTML.format(tutor="voici/render/tutor.html")
     assert 'location.replace("voici/render/tutor.html" + window.location.search' in page
     assert "<noscript><meta http-equiv=\"refresh\" content=\"0; url=voici/render/tutor.html\"></noscript>" in page
+
+
+def test_the_chips_drawn_in_cells_are_in_the_language_and_symbols_stay():
+    from burgle.engine.game import Game
+    from burgle.i18n.pictures import localize_scene
+    from burgle.pictures import scene
+
+    g = Game.new(1, characters=["hawk"])
+    g.apply("entrance 1B2")
+    sc = scene(g, floors=1)
+    chips = {m.kind: m.label for v in sc.floors[0].cells for m in v.marks}
+    assert chips.get("entrance") == "in"
+    ja = {m.kind: m.label for v in localize_scene(sc, "ja", g).floors[0].cells for m in v.marks}
+    es = {m.kind: m.label for v in localize_scene(sc, "es", g).floors[0].cells for m in v.marks}
+    assert ja["entrance"] == "入口" and es["entrance"] == "entrada"
+    assert {k: v for k, v in ja.items() if k in ("alarm", "downstairs", "thermal", "duct")} == \
+        {k: v for k, v in chips.items() if k in ("alarm", "downstairs", "thermal", "duct")}

@@ -168,6 +168,26 @@ def _mark(mark, t: Translator) -> str:
     return mark.text  # cards lying here, links: English for now
 
 
+# The short chips drawn in a cell, by the mark's kind ({n}: the number the English chip shows);
+# short on purpose: a chip must fit in a cell.
+CHIPS = {
+    "safe_dice": NC_("mark chip", "dice {n}"), "cracked": NC_("mark chip", "cracked"),
+    "hack": NC_("mark chip", "hack {n}"), "keypad_open": NC_("mark chip", "open"), "crowbar": NC_("mark chip", "bar"),
+    "stealth_tokens": NC_("mark chip", "St +{n}"), "crow": NC_("mark chip", "crow"),
+    "kitty": NC_("mark chip", "kitty"), "entrance": NC_("mark chip", "in"),
+}
+COUNTED_CHIPS = {"items": NP_("{n} card", "{n} cards")}
+
+
+def _chip(mark, t: Translator) -> str:
+    n = int(re.sub(r"\D", "", mark.label) or 0)
+    if mark.kind in COUNTED_CHIPS:
+        return t.ngettext(*COUNTED_CHIPS[mark.kind], n).format(n=n)
+    if mark.kind in CHIPS and not (mark.kind == "cracked" and mark.label != "cracked"):
+        return t.pgettext(*CHIPS[mark.kind]).format(n=n)
+    return mark.label  # symbols (!, ✓, ↓, T↑, ↔1B2) are the same in every language
+
+
 def _tile(kind: str | None, lang: str) -> str | None:
     try:
         return data.tile_name(kind, lang) if kind else None
@@ -266,7 +286,8 @@ def localize_scene(sc, lang: str, game=None):
                               replace(o, name=render(o.name, t)) if isinstance(o.name, Said) else o
                               for o in v.occupants)
             label = t.pgettext(*TILE_LABELS[v.kind]) if v.label and v.kind in TILE_LABELS else v.label
-            cells.append(replace(v, title=title or v.title, label=label, occupants=occupants))
+            marks = tuple(replace(m, label=_chip(m, t)) for m in v.marks)
+            cells.append(replace(v, title=title or v.title, label=label, occupants=occupants, marks=marks))
         new = replace(fs, title=_line(fs.title, t), header=tuple(_line(h, t) for h in fs.header), cells=tuple(cells))
         if fs.route is not None:  # the explorer's sightings ("sees 1") and why the route is not known further
             new = replace(new, route=replace(fs.route, sightings=tuple((c, render(s, t)) for c, s in fs.route.sightings),
