@@ -163,6 +163,8 @@ def test_the_sandbox_form_messages_and_rewind_in_spanish():
 def test_the_sandbox_hints_in_japanese():
     app = SandboxApp()
     app.set_language("ja")
+    app.hints.risk_button.click()  # before the entrance: no hint, said why in Japanese
+    assert "まだヒントはありません。入口が選ばれていません（SETUP-9）" in app.hints.answer.value
     app.act("entrance 1B2")
     app.hints.samples = 8
     app.hints.risk_button.click()

@@ -39,6 +39,17 @@ class HintsPanel:
                                             vertical=False),
                                         self.answer], "burgle-card", "burgle-hints")
 
+    def _say(self, exc) -> str:
+        """A hint's refusal in the page's language (a pending choice's prompt too)."""
+        from burgle.i18n.happenings import say_words
+        from burgle.i18n.said import Said, render, said_of
+
+        said = said_of(exc)
+        if isinstance(said, Said) and "prompt" in said.params:  # the engine's prompt: its own template
+            said = Said(str(said), message=said.message, params={**said.params,
+                                                                  "prompt": say_words(said.params["prompt"], self.t.lang)})
+        return render(said, self.t)
+
     def risk_text(self, risk) -> str:
         """A :class:`~burgle.bots.hints.Risk` in words, in the page's language."""
         t = self.t
@@ -60,7 +71,7 @@ class HintsPanel:
             text = self.t.gettext("If you end your turn here, before your next turn you {risk}.").format(
                 risk=self.risk_text(risk))
         except HintError as exc:
-            text = str(exc)
+            text = self._say(exc)
         self.answer.value = f"<p class='burgle-hint-text'>{html.escape(text)}</p>"
         return text
 
@@ -77,5 +88,5 @@ class HintsPanel:
                                  f"<ol class='burgle-hint-list'>{rows}</ol>")
             return text
         except HintError as exc:
-            self.answer.value = f"<p class='burgle-hint-text'>{html.escape(str(exc))}</p>"
-            return str(exc)
+            self.answer.value = f"<p class='burgle-hint-text'>{html.escape(self._say(exc))}</p>"
+            return self._say(exc)
