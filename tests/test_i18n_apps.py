@@ -101,6 +101,10 @@ def test_the_explorer_explains_in_japanese_with_the_same_cells_and_rules():
     assert "Busiest" not in app.traffic.value and "where the guard walks" not in app.traffic.value
     assert "警備員ダイス" in app.alt.value and "Route from" not in app.alt.value
     assert app.tool.options[0][0] == "警備員" and app.tool.value == "guard"
+    app.set_job("office")  # the floor buttons are made again for the job: still in the language
+    assert [label for label, _v in app.wall_set.options] == ["フロア1", "フロア2", "壁なし"]
+    assert "The Office Job：" in app.job.tooltips[1] and "印刷された壁" in app.wall_set.tooltips[0]
+    app.set_job("bank")
     assert "マスをクリックすると" in app.tool_help.value
     app.set_language("en")
     assert _text(app.route.value) == english["route"]

@@ -582,8 +582,8 @@ class ExplorerApp(StatusMessages):
             self._wall_sets_of = b
             self._syncing = True
             try:
-                self.wall_set.options = wall_sets(b)
-                self.wall_set.tooltips = wall_set_tips(b)
+                self.wall_set.options = wall_sets(b, self.t)
+                self.wall_set.tooltips = wall_set_tips(b, self.t)
             finally:
                 self._syncing = False
         ws = str(s.floor) if s.walls == b.floors[s.floor - 1] else ("open" if not s.walls else None)
