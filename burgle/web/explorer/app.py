@@ -260,7 +260,7 @@ class ExplorerApp(StatusMessages):
         self.patrol_layer.observe(self._safe(lambda _c: self._render_patrol()), names="value")
         self.crew = widgets.Dropdown(options=[(f"{k} ({TRIM[k]} cards aside)", k) for k in (1, 2, 3, 4)],
                                      value=self.model.crew, description="Crew", style={"description_width": "40px"},
-                                     layout=widgets.Layout(width="190px"))
+                                     layout=widgets.Layout(width="250px"))
         self.crew.add_class("burgle-crew-size")
         self.crew.observe(self._safe(lambda ch: None if self._syncing else
                                      self._do(lambda: self.model.set_crew(ch["new"]))), names="value")

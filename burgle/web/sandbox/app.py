@@ -745,6 +745,10 @@ CSS = r"""
   .burgle-sandbox .burgle-body { padding: 10px 8px 16px 8px; }
   .burgle-sandbox .burgle-seat-row { flex-wrap: wrap; }
   .burgle-sandbox .burgle-rewind-row { flex-wrap: wrap; }
+  /* the hint buttons' labels are long in Spanish: one under the other, wrapped, never cut */
+  .burgle-sandbox .burgle-hint-buttons { flex-wrap: wrap; gap: 6px; }
+  .burgle-sandbox .burgle-hint-buttons .jupyter-button { flex: 0 1 auto; max-width: 100%; height: auto;
+    min-height: 32px; white-space: normal; overflow: visible; }
 }
 @media (max-width: 1100px) {
   .burgle-sandbox .burgle-body { flex-direction: column; align-items: stretch; }
