@@ -873,10 +873,6 @@ def patrol_html(view, setup, layer: str, t: Translator = _EN) -> str:
             + (f"<ul class='burgle-list burgle-small'>{notes}</ul>" if notes else ""))
 
 
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
-
-
 CSS = r"""
 .burgle-explorer .burgle-body { padding: 16px 18px 22px 18px; gap: 16px; align-items: flex-start; }
 .burgle-explorer .burgle-controls { flex: 0 0 360px; gap: 12px; }

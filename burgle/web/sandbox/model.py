@@ -404,7 +404,3 @@ class Sandbox:
             if g.placed:
                 used.add(g.floor)
         return tuple(sorted(used))
-
-
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
