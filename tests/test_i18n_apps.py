@@ -209,3 +209,20 @@ def test_the_chips_drawn_in_cells_are_in_the_language_and_symbols_stay():
     assert ja["entrance"] == "入口" and es["entrance"] == "entrada"
     assert {k: v for k, v in ja.items() if k in ("alarm", "downstairs", "thermal", "duct")} == \
         {k: v for k, v in chips.items() if k in ("alarm", "downstairs", "thermal", "duct")}
+
+
+def test_the_odds_overlay_titles_of_the_patrol_analysis_in_the_language():
+    from burgle.analysis.patrol import danger_map
+    from burgle.engine.game import Game
+    from burgle.i18n import Translator
+    from burgle.i18n.pictures import odds_title
+
+    g = Game.new(1, characters=["hawk"])
+    g.apply("entrance 1B2")
+    dm = danger_map(g, floor=1, turns=2, samples=50, seed=3)
+    ja, es = Translator("ja"), Translator("es")
+    for layer in (dm.layer("enter"), dm.layer("end_turn", turn=2)):
+        assert "chance" in layer.title
+        assert "chance" not in odds_title(layer.title, ja) and "確率" in odds_title(layer.title, ja)
+        assert odds_title(layer.title, es).startswith("probabilidad de que")
+    assert odds_title("some other words", ja) == "some other words"

@@ -179,6 +179,44 @@ CHIPS = {
 COUNTED_CHIPS = {"items": NP_("{n} card", "{n} cards")}
 
 
+# The titles burgle.analysis.patrol gives its odds overlays (the legend quotes them), as
+# templates; {how} is how they were worked out.
+ODDS_TITLES = (
+    N_("chance he enters the cell within his next move ({how})"),
+    N_("chance he enters the cell within his next {n} moves ({how})"),
+    N_("chance he ends a move on the cell within his next move ({how})"),
+    N_("chance he ends a move on the cell within his next {n} moves ({how})"),
+    N_("chance he enters the cell in his next move ({how})"),
+    N_("chance he enters the cell in his move {n} from now ({how})"),
+    N_("chance he ends a move on the cell in his next move ({how})"),
+    N_("chance he ends a move on the cell in his move {n} from now ({how})"),
+    N_("chance of each cell being his next destination (exact)"),
+)
+_HOW = ((re.compile(r"exact, (?P<n>[\d,]+) card sequences"), "exact, {n} card sequences"),
+        (re.compile(r"Monte Carlo, (?P<n>[\d,]+) samples, seed (?P<seed>\d+)"), "Monte Carlo, {n} samples, seed {seed}"))
+
+
+def odds_title(title, t: Translator) -> str:
+    """An odds overlay's title in the language (a :class:`Said` says itself; the patrol
+    analysis' English titles are matched against :data:`ODDS_TITLES`)."""
+    if isinstance(title, Said) or t.lang == DEFAULT:
+        return render(title, t)
+    from burgle.i18n.happenings import _pattern
+
+    for template in ODDS_TITLES:
+        m = _pattern(template).fullmatch(str(title))
+        if m:
+            fields = m.groupdict()
+            if "how" in fields:
+                for rx, how in _HOW:
+                    h = rx.fullmatch(fields["how"])
+                    if h:
+                        fields["how"] = t.gettext(how).format(**h.groupdict())
+                        break
+            return t.gettext(template).format(**fields)
+    return str(title)
+
+
 def _chip(mark, t: Translator) -> str:
     n = int(re.sub(r"\D", "", mark.label) or 0)
     if mark.kind in COUNTED_CHIPS:
@@ -296,12 +334,12 @@ def localize_scene(sc, lang: str, game=None):
         alt = render(fs.alt_text, t) if isinstance(fs.alt_text, Said) else floor_description(new, t)
         floors.append(replace(new, alt_text=alt))
     legend = {key: t.gettext(text) for key, text in LEGEND.items()}
-    titles = [(f.floor, render(f.overlay.title, t)) for f in sc.floors if f.overlay is not None]
+    titles = [(f.floor, odds_title(f.overlay.title, t)) for f in sc.floors if f.overlay is not None]
     if titles:  # what the overlay's shades and percentages are (its own words, as burgle.pictures.layout)
         what = (titles[0][1] if len({x for _, x in titles}) == 1 else t.pgettext(*_SEP).join(
             t.gettext(FLOOR_WHAT).format(floor=f, what=x) for f, x in titles))
         legend["odds"] = t.gettext(SHADE).format(what=what)
-    floors = [replace(f, overlay=replace(f.overlay, title=render(f.overlay.title, t))) if f.overlay is not None
+    floors = [replace(f, overlay=replace(f.overlay, title=odds_title(f.overlay.title, t))) if f.overlay is not None
               else f for f in floors]
     return replace(sc, floors=tuple(floors), title=_title(sc, t, game), legend_texts=tuple(legend.items()),
                    caption=render(sc.caption, t))
