@@ -226,3 +226,25 @@ def test_the_odds_overlay_titles_of_the_patrol_analysis_in_the_language():
         assert "chance" not in odds_title(layer.title, ja) and "確率" in odds_title(layer.title, ja)
         assert odds_title(layer.title, es).startswith("probabilidad de que")
     assert odds_title("some other words", ja) == "some other words"
+
+
+def test_a_lost_game_says_why_in_the_language():
+    import random
+
+    from burgle.engine.game import Game
+
+    for seed in range(200):  # a random game that ends with a capture
+        rng = random.Random(seed)
+        g = Game.new(seed, characters=["hawk", "raven"])
+        for _ in range(300):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.s.outcome == "lost":
+            break
+    assert g.s.outcome == "lost" and "was captured on" in g.s.outcome_reason
+    app = SandboxApp()
+    app.load(g.save())
+    app.set_language("ja")
+    status = _text(app.status.value)
+    assert "ゲーム終了：あなたの負けです（" in status and "で捕まりました）。" in status and "captured" not in status

@@ -145,6 +145,9 @@ SENTENCES = (
     N_("the Invisible Suit hides its wearer (TOOL-7)"),
     N_("he eats the Donuts"),
     N_("the crow disrupts him"),
+    # why a game ended (Game.s.outcome_reason)
+    N_("every character escaped"),
+    N_("{who} was captured on {cell}"),
 )
 # The prompts of the choices the engine asks the players (``Game.pending.prompt``).
 PROMPTS = (

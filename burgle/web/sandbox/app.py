@@ -288,8 +288,10 @@ class SandboxApp(StatusMessages):
             choose = _("{who} must choose: {prompt}").format(who=self._who(g.pending.seat),
                                                               prompt=say_words(g.pending.prompt, self.lang))
             return turn + ("" if self.lang == "ja" else " ") + choose
-        if s.outcome is not None:
-            return self._say(self.model.status())  # the outcome's reason is English (the engine's)
+        if s.outcome is not None:  # the engine's reason, said with its template (burgle.i18n.happenings)
+            why = say_words(s.outcome_reason or "", self.lang)
+            return (_("Game over: the crew escaped, you win ({why}).") if s.outcome == "won"
+                    else _("Game over: you lose ({why}).")).format(why=why)
         if s.phase == "entrance":
             return _("Before the first turn: {who} chooses the entrance on floor 1 (SETUP-9).").format(
                 who=self._who(s.active))
