@@ -88,3 +88,77 @@ def test_counted_narration_agrees_in_number(n, es):
     h = Happening("allowance", "TURN-2", seat=0, value=n, who="Hawk")
     assert narrate(h, "es") == es
     assert narrate(h, "ja") == f"ホークはこのターンに{n}アクション行えます。"
+
+
+# ---------------------------------------------------------------- sentences the engine writes whole
+def test_every_sentence_random_games_write_has_a_template_and_is_narrated_in_each_language():
+    """Cards, Events and abilities write a whole English sentence as a happening's value;
+    each one has a template in SENTENCES, so the log never shows it in English."""
+    import random
+
+    from burgle.engine.game import Game
+    from burgle.i18n.happenings import SENTENCE_KINDS, sentence_template
+
+    characters = ["hawk", "peterman", "raven", "rigger", "acrobat", "hacker", "juicer", "rook", "spotter"]
+    missing, templates = set(), set()
+    for seed in range(400):
+        rng = random.Random(seed)
+        crew = rng.sample(characters, 3)
+        g = Game.new(seed, characters=crew, sides=[rng.choice(["basic", "advanced"]) for _ in crew])
+        for _ in range(150):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        for h in (h for hs in g.happenings for h in hs if h.kind in SENTENCE_KINDS and isinstance(h.value, str)):
+            found = sentence_template(h.value)
+            if found is None:
+                missing.add(h.value)
+                continue
+            templates.add(found[0])
+            for lang in ("es", "ja"):
+                assert narrate(h, lang) != h.text, (lang, h.text)
+    assert missing == set()
+    assert len(templates) > 30
+
+
+def test_a_sentence_is_said_with_its_names_translated_and_its_cells_kept():
+    h = Happening("card", "TOOL-1", cell=5, seat=0, value="Hawk puts the Donuts under the floor 1 guard on 1B2.")
+    assert narrate(h, "es") == "Halcón deja los Dónuts bajo el guardia de la planta 1 en 1B2."
+    assert narrate(h, "ja") == "ホークがフロア1の警備員の足元（1B2）にドーナツを置きます。"
+    h = Happening("event_effect", "EVENT-6", seat=0, value="Hawk hands Crowbar, Gold Bar to Raven.")
+    assert narrate(h, "es") == "Halcón le da Palanca, Lingote de oro a Cuervo."
+    h = Happening("guard_stays", "TOOL-4", cell=5, value="he eats the Donuts")
+    assert narrate(h, "ja") == "フロア1の警備員は移動しません（ドーナツを食べています）。"
+    h = Happening("alarm_cancelled", "ALARM-2", cell=5, value="an E.M.P. is active (TOOL-6)")
+    assert narrate(h, "es") == "La alarma de 1B2 no salta: hay un Pulso electromagnético activo (TOOL-6)."
+    h = Happening("card", "CHAR-1", cell=5, seat=0, who="Acrobat",
+                  value="Acrobat slips into the guard's cell 1B2 (Flexibility).")
+    assert "1B2" in narrate(h, "ja") and "Flexibility" not in narrate(h, "ja")
+    odd = Happening("card", "TOOL-1", seat=0, value="Something no template reads as.")
+    assert narrate(odd, "ja") == "Something no template reads as."
+
+
+def test_every_choice_prompt_random_games_ask_is_said_in_each_language():
+    import random
+
+    from burgle.engine.game import Game
+    from burgle.i18n.happenings import say_words, sentence_template
+
+    characters = ["hawk", "peterman", "raven", "rigger", "acrobat", "hacker", "juicer", "rook", "spotter"]
+    prompts, missing = set(), set()
+    for seed in range(400):
+        rng = random.Random(seed)
+        crew = rng.sample(characters, 3)
+        g = Game.new(seed, characters=crew, sides=[rng.choice(["basic", "advanced"]) for _ in crew])
+        for _ in range(150):
+            if g.is_over:
+                break
+            if g.pending is not None and g.s.phase != "entrance":
+                (prompts if sentence_template(g.pending.prompt) else missing).add(g.pending.prompt)
+            g.apply(rng.choice(g.legal_actions()))
+    assert missing == set()
+    assert len(prompts) > 5
+    for p in prompts:
+        assert say_words(p, "ja") != p and say_words(p + " (TILE-6)", "es").endswith(" (TILE-6)")
+    assert say_words("The Deadbolt on 1B2: pay 2 more actions or stay? (TILE-6)", "ja") == \
+        "1B2のデッドボルト：さらにアクションを2払いますか、それともとどまりますか？（TILE-6）"

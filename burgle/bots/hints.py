@@ -76,18 +76,20 @@ class Suggestion:
 
 def check_hintable(game) -> None:
     """Raise HintError with a clear message when no hint can be given now."""
+    from burgle.i18n.said import character, say  # Said: the English, which a page can translate
+
     s = game.s
     if s.outcome is not None:
-        raise HintError(f"no hint: the game is over ({s.outcome}: {s.outcome_reason})")
+        raise HintError(say("no hint: the game is over ({outcome}: {why})", outcome=s.outcome, why=s.outcome_reason))
     if s.phase == "entrance":
-        raise HintError("no hint yet: the entrance is not chosen (SETUP-9); choose it first")
+        raise HintError(say("no hint yet: the entrance is not chosen (SETUP-9); choose it first"))
     pending = game.pending
     if pending is not None:
-        raise HintError(f"no hint while a choice is pending for seat {pending.seat}: {pending.prompt} "
-                        "Answer it first.")
+        raise HintError(say("no hint while a choice is pending for seat {seat}: {prompt} Answer it first.",
+                            seat=pending.seat, prompt=pending.prompt))
     ch = s.characters[s.active]
     if not ch.on_board:
-        raise HintError(f"no hint: {game.who(ch)} is not on the board")
+        raise HintError(say("no hint: {who} is not on the board", who=character(ch.name)))
 
 
 def _finish_turns(g, seat: int, turn: int, answerer) -> None:

@@ -98,4 +98,4 @@ def NC_(context: str, message: str) -> tuple[str, str]:
 
 
 # Babel's extraction keywords for the markers above (used by ``burgle i18n extract``).
-KEYWORDS = ("N_", "NP_:1,2", "NC_:1c,2")
+KEYWORDS = ("N_", "NP_:1,2", "NC_:1c,2", "say", "say_n:1,2")

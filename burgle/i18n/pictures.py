@@ -29,6 +29,7 @@ from burgle.geometry.board import cell_name
 from burgle.i18n import data
 from burgle.i18n.catalogs import N_, NC_, NP_, Translator
 from burgle.i18n.languages import DEFAULT, language
+from burgle.i18n.said import Said, render
 
 # The legend's entries (burgle.pictures.layout.LEGEND), marked for the catalog.
 LEGEND = {
@@ -115,6 +116,9 @@ LATER = N_("Then, on a later move: {cells}.")
 TIED = N_("Tied route not taken (dimmed): {cells}; the most clockwise route wins (GUARD-9).")
 MARKED = N_("Highlighted: {cells}.")
 NONE = N_("none")
+SHADE = N_("shade and %: {what}")
+FLOOR_WHAT = N_("floor {floor}: {what}")
+_SEP = NC_("separator", "; ")
 
 # A mark's words by its kind ({n}: the number its label shows).
 MARKS = {
@@ -135,6 +139,8 @@ COUNTED_MARKS = {
 
 
 def _line(text: str, t: Translator) -> str:
+    if isinstance(text, Said):  # the explorer's header lines carry their own message
+        return render(text, t)
     for rx, template in _LINE_RX:
         m = rx.match(text)
         if m:
@@ -160,6 +166,64 @@ def _mark(mark, t: Translator) -> str:
     if mark.kind in MARKS:
         return t.gettext(MARKS[mark.kind])
     return mark.text  # cards lying here, links: English for now
+
+
+# The short chips drawn in a cell, by the mark's kind ({n}: the number the English chip shows);
+# short on purpose: a chip must fit in a cell.
+CHIPS = {
+    "safe_dice": NC_("mark chip", "dice {n}"), "cracked": NC_("mark chip", "cracked"),
+    "hack": NC_("mark chip", "hack {n}"), "keypad_open": NC_("mark chip", "open"), "crowbar": NC_("mark chip", "bar"),
+    "stealth_tokens": NC_("mark chip", "St +{n}"), "crow": NC_("mark chip", "crow"),
+    "kitty": NC_("mark chip", "kitty"), "entrance": NC_("mark chip", "in"),
+}
+COUNTED_CHIPS = {"items": NP_("{n} card", "{n} cards")}
+
+
+# The titles burgle.analysis.patrol gives its odds overlays (the legend quotes them), as
+# templates; {how} is how they were worked out.
+ODDS_TITLES = (
+    N_("chance he enters the cell within his next move ({how})"),
+    N_("chance he enters the cell within his next {n} moves ({how})"),
+    N_("chance he ends a move on the cell within his next move ({how})"),
+    N_("chance he ends a move on the cell within his next {n} moves ({how})"),
+    N_("chance he enters the cell in his next move ({how})"),
+    N_("chance he enters the cell in his move {n} from now ({how})"),
+    N_("chance he ends a move on the cell in his next move ({how})"),
+    N_("chance he ends a move on the cell in his move {n} from now ({how})"),
+    N_("chance of each cell being his next destination (exact)"),
+)
+_HOW = ((re.compile(r"exact, (?P<n>[\d,]+) card sequences"), "exact, {n} card sequences"),
+        (re.compile(r"Monte Carlo, (?P<n>[\d,]+) samples, seed (?P<seed>\d+)"), "Monte Carlo, {n} samples, seed {seed}"))
+
+
+def odds_title(title, t: Translator) -> str:
+    """An odds overlay's title in the language (a :class:`Said` says itself; the patrol
+    analysis' English titles are matched against :data:`ODDS_TITLES`)."""
+    if isinstance(title, Said) or t.lang == DEFAULT:
+        return render(title, t)
+    from burgle.i18n.happenings import _pattern
+
+    for template in ODDS_TITLES:
+        m = _pattern(template).fullmatch(str(title))
+        if m:
+            fields = m.groupdict()
+            if "how" in fields:
+                for rx, how in _HOW:
+                    h = rx.fullmatch(fields["how"])
+                    if h:
+                        fields["how"] = t.gettext(how).format(**h.groupdict())
+                        break
+            return t.gettext(template).format(**fields)
+    return str(title)
+
+
+def _chip(mark, t: Translator) -> str:
+    n = int(re.sub(r"\D", "", mark.label) or 0)
+    if mark.kind in COUNTED_CHIPS:
+        return t.ngettext(*COUNTED_CHIPS[mark.kind], n).format(n=n)
+    if mark.kind in CHIPS and not (mark.kind == "cracked" and mark.label != "cracked"):
+        return t.pgettext(*CHIPS[mark.kind]).format(n=n)
+    return mark.label  # symbols (!, ✓, ↓, T↑, ↔1B2) are the same in every language
 
 
 def _tile(kind: str | None, lang: str) -> str | None:
@@ -256,13 +320,29 @@ def localize_scene(sc, lang: str, game=None):
         for v in fs.cells:
             title = _tile(v.kind, lang) if v.revealed else t.pgettext("tile", "face down")
             occupants = tuple(replace(o, name=data.character_name(_character_key(o.name), lang))
-                              if o.kind == "character" and _character_key(o.name) else o for o in v.occupants)
+                              if o.kind == "character" and _character_key(o.name) else
+                              replace(o, name=render(o.name, t)) if isinstance(o.name, Said) else o
+                              for o in v.occupants)
             label = t.pgettext(*TILE_LABELS[v.kind]) if v.label and v.kind in TILE_LABELS else v.label
-            cells.append(replace(v, title=title or v.title, label=label, occupants=occupants))
+            marks = tuple(replace(m, label=_chip(m, t)) for m in v.marks)
+            cells.append(replace(v, title=title or v.title, label=label, occupants=occupants, marks=marks))
         new = replace(fs, title=_line(fs.title, t), header=tuple(_line(h, t) for h in fs.header), cells=tuple(cells))
-        floors.append(replace(new, alt_text=floor_description(new, t)))
+        if fs.route is not None:  # the explorer's sightings ("sees 1") and why the route is not known further
+            new = replace(new, route=replace(fs.route, sightings=tuple((c, render(s, t)) for c, s in fs.route.sightings),
+                                             unknown=render(fs.route.unknown, t) if fs.route.unknown else ""))
+        # a picture whose words carry their messages (the explorer's) says them; others are described
+        alt = render(fs.alt_text, t) if isinstance(fs.alt_text, Said) else floor_description(new, t)
+        floors.append(replace(new, alt_text=alt))
     legend = {key: t.gettext(text) for key, text in LEGEND.items()}
-    return replace(sc, floors=tuple(floors), title=_title(sc, t, game), legend_texts=tuple(legend.items()))
+    titles = [(f.floor, odds_title(f.overlay.title, t)) for f in sc.floors if f.overlay is not None]
+    if titles:  # what the overlay's shades and percentages are (its own words, as burgle.pictures.layout)
+        what = (titles[0][1] if len({x for _, x in titles}) == 1 else t.pgettext(*_SEP).join(
+            t.gettext(FLOOR_WHAT).format(floor=f, what=x) for f, x in titles))
+        legend["odds"] = t.gettext(SHADE).format(what=what)
+    floors = [replace(f, overlay=replace(f.overlay, title=odds_title(f.overlay.title, t))) if f.overlay is not None
+              else f for f in floors]
+    return replace(sc, floors=tuple(floors), title=_title(sc, t, game), legend_texts=tuple(legend.items()),
+                   caption=render(sc.caption, t))
 
 
 def _character_key(name: str) -> str | None:

@@ -702,9 +702,11 @@ def legend_keys(scene) -> list[str]:
 
 def _legend_texts(scene) -> dict[str, str]:
     """The overlay's own wording for its legend entry: what the percentages are chances of."""
+    if scene.legend_texts:  # the legend in the scene's language, overlay included (burgle.i18n.pictures)
+        return dict(scene.legend_texts)
     titles = [(f.floor, f.overlay.title) for f in scene.floors if f.overlay is not None]
     if not titles:
-        return dict(scene.legend_texts)  # the legend in the scene's language, if not English
+        return {}
     if len({t for _, t in titles}) == 1:
         return {"odds": f"shade and %: {titles[0][1]}"}
     return {"odds": "shade and %: " + "; ".join(f"floor {f}: {t}" for f, t in titles)}

@@ -30,16 +30,18 @@ from burgle.analysis.traffic import TrafficMaps, heat_shade, traffic_maps
 from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, index_name
 from burgle.geometry.layouts import LayoutError, check_layout, encode, layout_text
 from burgle.pictures.scene import CellView, FloorScene, PictureError, Scene
+from burgle.i18n.said import joined, say, say_n
 
 __all__ = ["TrafficLayer", "traffic_layer", "traffic_scene", "render_traffic", "save_traffic", "LEGEND_TEXT",
            "LAYER_TEXT"]
 
 N = CELLS_PER_FLOOR
 
-LEGEND_TEXT = "the guard's traffic: heat · his share of steps (see below)"
-LAYER_TEXT = ("the guard's traffic: heat, how many of the 240 routes between two cells enter the cell (gabob.com's "
-              "measure, his clockwise route, GUARD-9) · his long-run share of steps there on patrol")
-CAPTION = (
+# The picture's words are Said (burgle.i18n.said): English str that a page shows in its language.
+LEGEND_TEXT = say("the guard's traffic: heat · his share of steps (see below)")
+LAYER_TEXT = say("the guard's traffic: heat, how many of the 240 routes between two cells enter the cell (gabob.com's "
+                 "measure, his clockwise route, GUARD-9) · his long-run share of steps there on patrol")
+CAPTION = say(
     "First number: heat, how many of the 240 routes between two cells enter the cell (gabob.com's measure, "
     "with the guard's clockwise route, GUARD-9; at least 15: every cell ends 15 routes). %: his long-run share "
     "of steps there on patrol, destinations from the patrol deck, any crew, no alarms; it is heat over the "
@@ -79,12 +81,15 @@ def traffic_layer(walls, floor: int, maps: TrafficMaps | None = None, title: str
 
 def _code_line(walls, floor: int | None) -> str:
     """``"Floor 2 · code 11hu0"``; a floor that is not a valid layout (JOB-3) has no code."""
-    where = f"Floor {floor}" if floor is not None else ""
     try:
         check_layout(walls)
     except LayoutError:
-        return (where + " · " if where else "") + f"{len(walls)} walls: no layout code"
-    return (where + " · code " if where else "Code ") + encode(walls)
+        if floor is None:
+            return say("{n} walls: no layout code", n=len(walls))
+        return say("Floor {floor} · {n} walls: no layout code", floor=floor, n=len(walls))
+    if floor is None:
+        return say("Code {code}", code=encode(walls))
+    return say("Floor {floor} · code {code}", floor=floor, code=encode(walls))
 
 
 def _floor_scene(maps: TrafficMaps, floor: int, named: bool) -> FloorScene:
@@ -100,21 +105,31 @@ def _floor_scene(maps: TrafficMaps, floor: int, named: bool) -> FloorScene:
         for i in range(N)
     )
     top = [i for i in range(N) if h[i] == max(h)]
-    busiest = (", ".join(index_name(i) for i in top) if len(top) <= 3 else f"{len(top)} cells tie")
+    words = dict(heat=max(h), share=f"{share[top[0]]:.1f}")
+    if len(top) == 1:
+        busiest = say("Busiest: {cells}, heat {heat}, {share}% of his steps", cells=index_name(top[0]), **words)
+    elif len(top) <= 3:
+        busiest = say("Busiest: {cells}, heat {heat}, {share}% of his steps each",
+                      cells=", ".join(index_name(i) for i in top), **words)
+    else:
+        busiest = say("Busiest: {n} cells tie, heat {heat}, {share}% of his steps each", n=len(top), **words)
     header = (
         _code_line(walls, floor if named else None),
-        f"Busiest: {busiest}, heat {max(h)}, {share[top[0]]:.1f}% of his steps" + (" each" if len(top) > 1 else ""),
-        (f"gabob.com differs on {len(cmp.cells)} cell{'s' if len(cmp.cells) != 1 else ''} (notes)" if cmp.cells
-         else "gabob.com shows the same heat"),
+        busiest,
+        (say_n("gabob.com differs on {n} cell (notes)", "gabob.com differs on {n} cells (notes)", len(cmp.cells))
+         if cmp.cells else say("gabob.com shows the same heat")),
     )
-    cell_words = "; ".join(f"{index_name(i)} heat {h[i]}, {share[i]:.1f}% of his steps" for i in range(N))
-    alt = (f"{header[0]}: a 4 by 4 grid, columns A to D left to right, rows 1 to 4 top to bottom. "
-           f"Walls: {layout_text(walls) or 'none'}. Traffic (heat: of the 240 routes between two cells, how many "
-           f"enter the cell, with the guard's clockwise route; and his long-run share of steps on patrol): "
-           f"{cell_words}. {header[1]}."
-           + (" gabob.com, with its own tie-break, shows " + ", ".join(
-               f"{index_name(c)} {cmp.gabob[c]}" for c in cmp.cells) + "." if cmp.cells else
-              " gabob.com shows the same heat."))
+    cell_words = joined(*(say("{cell} heat {heat}, {share}% of his steps", cell=index_name(i), heat=h[i],
+                              share=f"{share[i]:.1f}") for i in range(N)), sep="; ")
+    alt = joined(
+        say("{where}: a 4 by 4 grid, columns A to D left to right, rows 1 to 4 top to bottom.", where=header[0]),
+        say("Walls: {walls}.", walls=layout_text(walls)) if walls else say("Walls: none."),
+        say("Traffic (heat: of the 240 routes between two cells, how many enter the cell, with the guard's clockwise "
+            "route; and his long-run share of steps on patrol): {cells}.", cells=cell_words),
+        say("{busiest}.", busiest=busiest),
+        say("gabob.com, with its own tie-break, shows {cells}.",
+            cells=", ".join(f"{index_name(c)} {cmp.gabob[c]}" for c in cmp.cells)) if cmp.cells else
+        say("gabob.com shows the same heat."))
     return FloorScene(
         floor=floor, title=header[0], header=header, cells=cells,
         walls=tuple(sorted((base + a, base + b) for a, b in walls)), broken_walls=(), links=(),

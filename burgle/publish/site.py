@@ -313,10 +313,13 @@ def serve_font_awesome(site: Path, work: Path, log: Log) -> int:
     return changed
 
 
+# The address's query (?lang=es) goes on to the tutor page, whose language picker reads it
+# (issue 14); without scripts the refresh opens the tutor in the remembered or browser's language.
 INDEX_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>Burgle Bros. rules tutor</title>
-<meta http-equiv="refresh" content="0; url={tutor}">
+<script>window.location.replace("{tutor}" + window.location.search + window.location.hash);</script>
+<noscript><meta http-equiv="refresh" content="0; url={tutor}"></noscript>
 </head><body><p><a href="{tutor}">Open the Burgle Bros. rules tutor</a></p></body></html>
 """
 

@@ -110,6 +110,7 @@ _CSS = FONT_CSS + r"""
 .burgle-lang select { font: inherit; font-weight: 600; min-height: 32px; padding: 2px 6px; border-radius: 8px;
   border: 1px solid #cfd5df; background: #fff; color: #1d2433; cursor: pointer; }
 .burgle-lang select:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
+.burgle-header .burgle-lang label { color: #e8ecf3; }
 @media (max-width: 600px) { .burgle-lang .burgle-lang-label { position: absolute; width: 1px; height: 1px;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; } }
 """
@@ -149,8 +150,8 @@ assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 # ---------------------------------------------------------------- the explorer's and sandbox's chrome
 # The fixed labels of the explorer and the sandbox (buttons, headings, fields, tabs), as
 # those apps write them: :func:`relabel` shows them in a language. What those apps render
-# from the game (the explorer's explanations, the sandbox's log and panels) is not
-# translated yet (docs/i18n.md, "What is translated").
+# from the game (the explorer's explanations, the sandbox's log and panels) is rendered
+# in the language by the apps themselves (burgle.i18n.said, docs/i18n.md).
 CHROME = (
     # explorer
     N_("Burgle Bros. guard explorer"), N_("Routing explorer · where does the guard go?"),
@@ -167,10 +168,20 @@ CHROME = (
        "its reasons and his next moves update at once."),
     N_("The picture in words"), N_("His route"), N_("Why this way"), N_("Alarms"), N_("His next moves"),
     N_("Patrol odds and danger"), N_("Crew"),
-    N_("Seen"), N_("patrol cards: B2 C4"),
+    N_("Seen"), N_("patrol cards: B2 C4"), N_("Job"), N_("Random walls and layout codes"),
+    N_("Eight walls a floor, no cell cut off (JOB-3). Codes are those of gabob.com/burgle (JOB-5)."),
+    N_("Random walls"),
+    N_("Random walls on every floor from this seed: uniform over all valid layouts (JOB-3); the same seed gives "
+       "the same walls"),
+    N_("Layout code"), N_("703h1 e0607 81ll0  (one floor: 703h1)"),
+    N_("Paste a gabob.com layout code and press Enter: one code per floor, or one code for the floor shown (JOB-5)"),
+    N_("Where he walks: traffic map"),
+    N_("Of these walls, for any guard: how many of the 240 routes between two cells enter each cell (heat, "
+       "gabob.com's measure, with his clockwise route), and his long-run share of steps there on patrol."),
     # sandbox
     N_("Burgle Bros. sandbox"), N_("Sandbox · play The Bank Job or The Office Job with the rules engine"), N_("What happened"),
     N_("Go back to"), N_("↶ Undo"), N_("Take back the last action"), N_("↷ Replay"), N_("Nothing to replay"),
+    N_("Replay the next taken-back action"), N_("190m3 11hu0  (one code per floor)"),
     N_("No actions yet."), N_("Your actions"), N_("Type an action"), N_("e.g. move 1B2"), N_("Try it"),
     N_("Try the action typed in the box"), N_("The crew"), N_("The table"), N_("Hints"),
     N_("What if I end my turn here?"),

@@ -289,11 +289,32 @@ class AppPage:
         raise NotImplementedError
 
     def display(self) -> None:
-        """Show the app (in a notebook or a Voila page) and mark it ready."""
+        """Show the app (in a notebook or a Voila page) and mark it ready. An app shown on
+        its own page (not under the bar of :class:`burgle.web.home.BurgleHome`) gets the
+        language picker at the end of its header, as the bar has it (issue 14)."""
         from IPython.display import display
 
+        self._add_language_picker()
         display(self.root)
         self.root.add_class("burgle-ready")
+
+    def _add_language_picker(self) -> None:
+        if not hasattr(self, "set_language") or getattr(self, "picker", None) is not None:
+            return
+        header = next((w for w in self.root.children if "burgle-header" in getattr(w, "_dom_classes", ())), None)
+        if header is None:
+            return
+        from burgle.web.language import LanguagePicker
+
+        self.picker = LanguagePicker(value=getattr(self, "lang", DEFAULT),
+                                     label=Translator(getattr(self, "lang", DEFAULT)).gettext("Language"))
+
+        def follow(change):
+            self.set_language(change["new"])
+            self.picker.label = Translator(change["new"]).gettext("Language")
+
+        self.picker.observe(self._safe(follow), names="value")
+        header.children = (*header.children, self.picker)
 
     def _ipython_display_(self) -> None:
         self.display()
@@ -307,15 +328,23 @@ class StatusMessages(AppPage):
     refusals: type[Exception] | tuple[type[Exception], ...] = ()
 
     def _do(self, edit) -> bool:
+        from burgle.i18n.said import said_of
+
         try:
             note = edit()
         except self.refusals as exc:
             self.refresh()
-            self._message(str(exc), error=True)
+            self._message(said_of(exc), error=True)
             return False
         self.refresh()  # the picture first: it is what the player waits for
         self._message(note, error=False)
         return True
+
+    def _say(self, text) -> str:
+        """A model's words (a :class:`~burgle.i18n.said.Said` or plain English) in the page's language."""
+        from burgle.i18n.said import render
+
+        return render(text, getattr(self, "t", None) or Translator(DEFAULT))
 
     def _cut_off(self, text: str) -> None:
         self.refresh()
@@ -326,7 +355,7 @@ class StatusMessages(AppPage):
 
     def _message(self, text: str, error: bool, info: bool = False) -> None:
         icon = "" if info else (f"{STOP_ICON} " if error else "\u2713 ")
-        text = shorten(text, MAX_MESSAGE_CHARS)  # a refusal never echoes a huge input back
+        text = shorten(self._say(text), MAX_MESSAGE_CHARS)  # a refusal never echoes a huge input back
         set_value(self.message, "value", f"<p>{icon}{esc(text, quote=False)}</p>")
         toggle_class(self.message, "burgle-message-error", error)
         toggle_class(self.message, "burgle-message-ok", not error and not info)

@@ -42,8 +42,14 @@ def exact(text: str) -> re.Pattern:
 
 @pytest.fixture(scope="session")
 def static_site(tmp_path_factory) -> Path:
+    """The site, built once per run; or ``$BURGLE_STATIC_SITE``, a site built beforehand from
+    this checkout (``burgle publish DIR``), used as it is and never written to."""
     from burgle.publish.site import build_site
 
+    built = os.environ.get("BURGLE_STATIC_SITE")
+    if built:
+        assert (Path(built) / "index.html").is_file(), f"$BURGLE_STATIC_SITE={built} holds no site"
+        return Path(built)
     cache = os.environ.get("BURGLE_PUBLISH_CACHE") or None
     out = tmp_path_factory.mktemp("static") / "site"
     lines: list[str] = []
@@ -197,6 +203,41 @@ def test_the_static_site_plays_lesson_1_explorer_and_sandbox_offline(visit, site
         "(document.querySelector('.burgle-nav-tutor') || {}).innerText?.trim() === 'Lecciones'",
         timeout=LOAD_TIMEOUT_MS)
 
+    assert page.elsewhere == [], f"the site asked other hosts for {page.elsewhere[:5]}"
+    assert page.js_errors == [], page.js_errors
+
+
+def test_the_static_site_opens_in_the_language_of_its_address_and_switches(visit, site_url):
+    """Issue 14: the static site works in all three languages. ``/?lang=ja`` (the site's own
+    address, through index.html) opens the tutor in Japanese; the explorer follows; the
+    bar's picker switches to Spanish and a lesson's text is Spanish; all offline."""
+    from burgle.i18n import Translator
+    from burgle.lessons.translations import localize
+
+    page = visit
+    page.goto(site_url + "?lang=ja", wait_until="commit", timeout=LOAD_TIMEOUT_MS)
+    page.locator(".burgle-tutor.burgle-ready").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    assert "/voici/render/tutor.html?lang=ja" in page.url
+    page.wait_for_function(
+        "label => document.documentElement.lang === 'ja' && "
+        "(document.querySelector('.burgle-nav-tutor') || {}).innerText?.trim() === label",
+        arg=Translator("ja").gettext("Lessons"), timeout=LOAD_TIMEOUT_MS)
+    page.locator("button.burgle-lesson").filter(has_text=localize(LESSON, "ja").title).wait_for()
+    page.locator("button.burgle-nav-explorer").click()
+    page.locator(".burgle-explorer.burgle-ready").wait_for(state="visible", timeout=60_000)
+    page.wait_for_function(
+        "() => (document.querySelector('.burgle-explorer .burgle-route') || {}).innerText?.includes('A1から目的地D2')")
+    page.locator(".burgle-lang select").select_option("es")
+    page.wait_for_function("() => document.documentElement.lang === 'es'")
+    page.wait_for_function(
+        "() => (document.querySelector('.burgle-explorer .burgle-route') || {}).innerText?.includes('Ruta de A1')")
+    assert "lang=es" in page.url
+    page.locator("button.burgle-nav-tutor").click()
+    spanish = localize(LESSON, "es")
+    page.locator("button.burgle-lesson").filter(has_text=spanish.title).click()
+    page.wait_for_function(
+        "t => (document.querySelector('.burgle-narration') || {}).innerText?.replace(/\\s+/g, ' ').includes(t)",
+        arg=words(spanish.steps[0].text)[:25])
     assert page.elsewhere == [], f"the site asked other hosts for {page.elsewhere[:5]}"
     assert page.js_errors == [], page.js_errors
 

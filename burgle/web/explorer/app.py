@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from burgle.analysis.patrol import percent
 from burgle.geometry.board import index_name, wall_name
 from burgle.i18n import DEFAULT, N_, Translator
+from burgle.i18n.said import Said, said_of, say
 from burgle.web.language import relabel
 from burgle.web.explorer.building import JOB_CHOICES, MAX_SEED, Building
 from burgle.web.explorer.model import ALL_WALLS, MAX_TURNS, TRIM, Explorer, ExplorerError, Player, Setup
@@ -36,24 +37,31 @@ from burgle.web.board import Board
 __all__ = ["ExplorerApp"]
 
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
-TOOL_OPTIONS = [("Guard", "guard"), ("His die", "destination"), ("Alarm", "alarm"), ("Player", "player")]
+TOOL_OPTIONS = [(N_("Guard"), "guard"), (N_("His die"), "destination"), (N_("Alarm"), "alarm"),
+                (N_("Player"), "player")]
 TOOL_HELP = {
-    "guard": "Click a cell to put the guard there.",
-    "destination": "Click a cell to put his die (his destination) there.",
-    "alarm": "Click a cell to set off an alarm there, or to take one away.",
-    "player": "Click a cell to put a player there, or to take one off.",
+    "guard": N_("Click a cell to put the guard there."),
+    "destination": N_("Click a cell to put his die (his destination) there."),
+    "alarm": N_("Click a cell to set off an alarm there, or to take one away."),
+    "player": N_("Click a cell to put a player there, or to take one off."),
 }
-OPEN = ("Open", "open")
+OPEN = (N_("Open"), "open")
+_EN = Translator(DEFAULT)
 
 
-def wall_sets(building: Building) -> list[tuple[str, str]]:
+def wall_sets(building: Building, t: Translator = _EN) -> list[tuple[str, str]]:
     """The floor buttons of a building (The Office Job has 2 floors, JOB-1), then "Open"."""
-    return [(f"Floor {f}", str(f)) for f in building.floor_numbers] + [OPEN]
+    return [(t.gettext("Floor {n}").format(n=f), str(f)) for f in building.floor_numbers] + [
+        (t.gettext(OPEN[0]), OPEN[1])]
 
 
-def wall_set_tips(building: Building) -> list[str]:
-    return [f"{building.name}, floor {f}: {building.origins[f - 1]}" for f in building.floor_numbers] + [
-        "No interior walls"]
+def wall_set_tips(building: Building, t: Translator = _EN) -> list[str]:
+    from burgle.i18n.said import render
+    from burgle.web.explorer.building import _origin
+
+    return [t.gettext("{job}, floor {floor}: {origin}").format(job=building.name, floor=f,
+                                                               origin=render(_origin(building.origins[f - 1]), t))
+            for f in building.floor_numbers] + [t.gettext("No interior walls")]
 
 
 PAGE_TITLE = "Burgle Bros. guard explorer"
@@ -66,7 +74,13 @@ GAP = "24px"  # a wall's place between two cells: a 24 px target, drawn as a 14 
 # Translated where shown (the section titles are in burgle.web.language.CHROME).
 PER_ALARM = N_("(die + one per alarm on the floor, GUARD-6)")
 LOOP_TEST = N_("The loop test, exactly (GUARD-9)")
-_IN_F_STRINGS = (N_("Turned down:"),)
+_IN_F_STRINGS = (N_("Turned down:"), N_("Floor {n}"), N_("{job}, floor {floor}: {origin}"), N_("No interior walls"),
+                 N_("printed walls"), N_("{job}: its printed walls"), N_("His die shows {n}"),
+                 N_("{n} ({trim} cards aside)"), N_("Busiest: {cells}."), N_("Heat"), N_("Share of steps"),
+                 N_("The traffic map in words"), N_("Your choice."), N_("gabob.com, if different"), N_("Cell"),
+                 N_("{what}."), N_("Layout code of the building"), N_("Layout code of the floor"))
+# Messages the model says inside another say() (Babel's extractor does not look into them).
+_NESTED = (N_("via {cell}"), N_("player {n}"), N_("{why} (in '{part}'): nothing of this line was applied."))
 
 
 class ExplorerApp(StatusMessages):
@@ -83,10 +97,11 @@ class ExplorerApp(StatusMessages):
         self.choice_buttons: list[widgets.Button] = []
         self.lang = DEFAULT
         self.t = Translator(DEFAULT)
+        self._last_message = None
         self._build()
         self.refresh()
-        self._message("Choose what a click places (Guard, His die, Alarm, Player), then click cells on the grid. "
-                      "His route, its reasons and his next moves update at once.", error=False, info=True)
+        self._message(say("Choose what a click places (Guard, His die, Alarm, Player), then click cells on the grid. "
+                          "His route, its reasons and his next moves update at once."), error=False, info=True)
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -245,7 +260,7 @@ class ExplorerApp(StatusMessages):
         self.patrol_layer.observe(self._safe(lambda _c: self._render_patrol()), names="value")
         self.crew = widgets.Dropdown(options=[(f"{k} ({TRIM[k]} cards aside)", k) for k in (1, 2, 3, 4)],
                                      value=self.model.crew, description="Crew", style={"description_width": "40px"},
-                                     layout=widgets.Layout(width="190px"))
+                                     layout=widgets.Layout(width="250px"))
         self.crew.add_class("burgle-crew-size")
         self.crew.observe(self._safe(lambda ch: None if self._syncing else
                                      self._do(lambda: self.model.set_crew(ch["new"]))), names="value")
@@ -305,8 +320,12 @@ class ExplorerApp(StatusMessages):
             except ExplorerError as exc:
                 m.setup, m.choices, m.turns, m.crew, m.seen_cards, m.building = saved
                 why = str(exc).replace(" Nothing was changed.", "")
-                raise ExplorerError(f"{why} (in '{part}'): nothing of this line was applied.") from None
-        return " ".join(notes)
+                english = f"{why} (in '{part}'): nothing of this line was applied."
+                raise ExplorerError(Said(english, message="{why} (in '{part}'): nothing of this line was applied.",
+                                         params={"why": said_of(exc), "part": part})) from None
+        from burgle.i18n.said import joined
+
+        return joined(*notes)
 
     def set_job(self, job: str) -> bool:
         """Switch job (the job buttons)."""
@@ -341,7 +360,7 @@ class ExplorerApp(StatusMessages):
             m.building = Building.printed()
             m.set_turns(3)
             m.set_crew(2)
-            return "Back to the starting floor: Bank Job floor 1, the guard on A1, his die on D2."
+            return say("Back to the starting floor: Bank Job floor 1, the guard on A1, his die on D2.")
         self._do(run)
 
     # ------------------------------------------------------------------ kept in the browser
@@ -371,8 +390,8 @@ class ExplorerApp(StatusMessages):
             setup.check()
             building = _kept_building(d, setup.floor)
         except (ValueError, TypeError, KeyError, ExplorerError) as exc:
-            raise ExplorerError(f"The floor kept from your last visit could not be read ({exc}); "
-                                "the starting floor is shown.") from None
+            raise ExplorerError(say("The floor kept from your last visit could not be read ({why}); the starting "
+                                    "floor is shown.", why=said_of(exc))) from None
         m = self.model
         saved = (m.setup, dict(m.choices), m.turns, m.crew, m.seen_cards, m.building)
         try:
@@ -382,8 +401,9 @@ class ExplorerApp(StatusMessages):
             m.set_seen_cards(" ".join(index_name(int(c)) for c in d.get("seen", [])))
         except (ExplorerError, ValueError, TypeError) as exc:
             m.setup, m.choices, m.turns, m.crew, m.seen_cards, m.building = saved
-            raise ExplorerError(f"The floor kept from your last visit could not be read ({exc}).") from None
-        return "Your floor from your last visit is back."
+            raise ExplorerError(say("The floor kept from your last visit could not be read ({why}).",
+                                    why=said_of(exc))) from None
+        return say("Your floor from your last visit is back.")
 
     def _on_kept(self, change) -> None:
         if not change["new"]:
@@ -456,13 +476,37 @@ class ExplorerApp(StatusMessages):
         toggle_class(self.seen_cards, "burgle-invalid", not ok)
 
     def _show_tool_help(self) -> None:
-        set_value(self.tool_help, "value", f"<p class='burgle-muted burgle-small'>{TOOL_HELP[self.tool.value]}</p>")
+        help_text = esc(self.t.gettext(TOOL_HELP[self.tool.value]))
+        set_value(self.tool_help, "value", f"<p class='burgle-muted burgle-small'>{help_text}</p>")
         self.picture.show(targets=self._board_targets())
 
     def _board_targets(self) -> dict:
         """Each cell of the picture offers the chosen tool there (as the grid's buttons do)."""
-        tool = next(label for label, v in TOOL_OPTIONS if v == self.tool.value).lower()
+        tool = self.t.gettext(next(label for label, v in TOOL_OPTIONS if v == self.tool.value)).lower()
         return {index_name(i): [["cell", index_name(i), f"{tool}: {index_name(i)}"]] for i in range(16)}
+
+    def _relabel_controls(self) -> None:
+        """The labels and tooltips of the buttons built from data (tools, floors, die faces,
+        crew, odds layers) in the page's language; their values stay."""
+        _ = self.t.gettext
+        self._syncing = True
+        try:
+            for widget, options in (
+                    (self.tool, [(_(label), v) for label, v in TOOL_OPTIONS]),
+                    (self.wall_set, wall_sets(self.model.building, self.t)),
+                    (self.patrol_layer, [(_(label), v) for label, v in PATROL_LAYERS]),
+                    (self.crew, [(_("{n} ({trim} cards aside)").format(n=k, trim=TRIM[k]), k) for k in (1, 2, 3, 4)])):
+                value = widget.value
+                widget.options = options
+                if widget.value != value:
+                    widget.value = value
+            self.tool.tooltips = [_(TOOL_HELP[v]) for _l, v in TOOL_OPTIONS]
+            self.wall_set.tooltips = wall_set_tips(self.model.building, self.t)
+            self.patrol_layer.tooltips = [_(tip) for _l, _v, tip in PATROL_HELP]
+            self.speed.tooltips = [_("His die shows {n}").format(n=k) for k in range(1, 7)]
+            self.job.tooltips = [_("{job}: its printed walls").format(job=name) for name, _v in JOB_CHOICES]
+        finally:
+            self._syncing = False
 
     def _sync(self, widget, name, value) -> None:
         self._syncing = True
@@ -473,13 +517,24 @@ class ExplorerApp(StatusMessages):
 
     # ------------------------------------------------------------------ showing
     def set_language(self, lang: str) -> None:
-        """Show the explorer in *lang*: its fixed labels, headings and the picture's words.
-        The explanations themselves (the route, why this way, the alarms, his next moves)
-        stay English for now (docs/i18n.md)."""
+        """Show the explorer in *lang*: its labels, headings, the picture's words, the
+        explanations (the route, why this way, the alarms, his next moves, the odds, the
+        traffic map) and the message line (the model's words, :mod:`burgle.i18n.said`)."""
         self.lang = lang
         self.t = Translator(lang)
         relabel(self.root, lang)
+        self._relabel_controls()
+        self._question_key = "unset"  # drawn again in the language
+        self._players_key = None
+        self._show_tool_help()
+        if self._last_message is not None:
+            text, error, info = self._last_message
+            self._message(text, error=error, info=info)
         self.refresh()
+
+    def _message(self, text, error: bool, info: bool = False) -> None:
+        self._last_message = (text, error, info)  # said again when the language changes
+        super()._message(text, error=error, info=info)
 
     def _svg(self) -> str:
         if self.lang == DEFAULT:
@@ -496,7 +551,7 @@ class ExplorerApp(StatusMessages):
         plan = m.plan()
         _ = self.t.gettext
         self.picture.show(f"<div class='burgle-svg'>{svg_body(self._svg())}</div>", self._board_targets())
-        paras = "".join(f"<p>{esc(p)}</p>" for p in plan.text().split("\n") if p.strip())
+        paras = "".join(f"<p>{esc(p)}</p>" for p in self._say(plan.text()).split("\n") if p.strip())
         set_value(self.alt, "value", f"<details class='burgle-alt-details'><summary>{esc(_('The picture in words'))}"
                                      f"</summary>{paras}</details>")
         self._render_grid()
@@ -509,7 +564,7 @@ class ExplorerApp(StatusMessages):
         if "burgle-invalid" not in self.walls_text._dom_classes:
             self._sync(self.walls_text, "value", s.walls_text)
         set_value(self.speed_text, "value",
-                  f"<p class='burgle-mp'>{esc(_('Speed:'))} <b>{esc(plan.mp_text)}</b> "
+                  f"<p class='burgle-mp'>{esc(_('Speed:'))} <b>{esc(self._say(plan.mp_text))}</b> "
                   f"<span class='burgle-muted'>{esc(_(PER_ALARM))}</span></p>")
         self._sync(self.crew, "value", m.crew)
         if "burgle-invalid" not in self.seen_cards._dom_classes:
@@ -527,73 +582,89 @@ class ExplorerApp(StatusMessages):
             self._wall_sets_of = b
             self._syncing = True
             try:
-                self.wall_set.options = wall_sets(b)
-                self.wall_set.tooltips = wall_set_tips(b)
+                self.wall_set.options = wall_sets(b, self.t)
+                self.wall_set.tooltips = wall_set_tips(b, self.t)
             finally:
                 self._syncing = False
         ws = str(s.floor) if s.walls == b.floors[s.floor - 1] else ("open" if not s.walls else None)
         self._sync(self.wall_set, "value", ws)
         floor_code, code, why = m.layout_code()
-        here = m.current_building().describe(s.floor)
+        here = self._say(m.current_building().describe(s.floor))
+        why = self._say(why)
+        _ = self.t.gettext
         if code:
-            body = (f"<p class='burgle-small'>Your layout's code, to copy: <code class='burgle-code-value' "
-                    f"aria-label='Layout code of the building'>{esc(code)}</code> "
-                    f"<span class='burgle-muted'>(floor {s.floor}: <code>{esc(floor_code)}</code>)</span></p>")
+            body = ("<p class='burgle-small'>" + esc(_("Your layout's code, to copy:"))
+                    + f" <code class='burgle-code-value' aria-label='{esc(_('Layout code of the building'), quote=True)}'>"
+                    f"{esc(code)}</code> <span class='burgle-muted'>("
+                    + esc(_("floor {floor}:").format(floor=s.floor)) + f" <code>{esc(floor_code)}</code>)</span></p>")
         elif floor_code:
-            body = (f"<p class='burgle-small'>Floor {s.floor}'s code, to copy: <code class='burgle-code-value' "
-                    f"aria-label='Layout code of the floor'>{esc(floor_code)}</code> <span class='burgle-muted'>"
-                    f"(no code for the whole building: {esc(why)})</span></p>")
+            body = ("<p class='burgle-small'>" + esc(_("Floor {floor}'s code, to copy:").format(floor=s.floor))
+                    + f" <code class='burgle-code-value' aria-label='{esc(_('Layout code of the floor'), quote=True)}'>"
+                    f"{esc(floor_code)}</code> <span class='burgle-muted'>("
+                    + esc(_("no code for the whole building: {why}").format(why=why)) + ")</span></p>")
         else:
-            body = f"<p class='burgle-small burgle-no-code'>No layout code: {esc(why)}.</p>"
-        set_value(self.code_text, "value", body + f"<p class='burgle-muted burgle-small'>{esc(here)}.</p>")
+            body = ("<p class='burgle-small burgle-no-code'>" + esc(_("No layout code: {why}.").format(why=why))
+                    + "</p>")
+        set_value(self.code_text, "value", body + "<p class='burgle-muted burgle-small'>"
+                  + esc(_("{what}.").format(what=here)) + "</p>")
         if "burgle-invalid" not in self.code._dom_classes:
             self._sync(self.code, "value", "")
 
     def _render_traffic(self) -> None:
         try:
-            svg = self.model.traffic_svg()
+            if self.lang == DEFAULT:
+                svg = self.model.traffic_svg()
+            else:  # the picture's words in the page's language (burgle.i18n.pictures)
+                from burgle.i18n.pictures import localize_scene
+                from burgle.pictures import render_scene
+
+                svg = render_scene(localize_scene(self.model.traffic_scene(), self.lang), "svg")
             maps = self.model.traffic()
         except Exception as exc:  # noqa: BLE001 - the map is extra: the page must not break on it
             self.errors.append(repr(exc))
-            set_value(self.traffic, "value", f"<p class='burgle-muted'>No traffic map: {esc(str(exc))}</p>")
+            set_value(self.traffic, "value", "<p class='burgle-muted'>"
+                      + esc(self.t.gettext("No traffic map: {why}").format(why=str(exc))) + "</p>")
             return
         set_value(self.traffic, "value", f"<div class='burgle-svg'>{svg_body(svg)}</div>")
-        set_value(self.traffic_text, "value", traffic_html(maps))
+        set_value(self.traffic_text, "value", traffic_html(maps, self.t))
 
     def _render_patrol(self) -> None:
         try:
             view = self.model.patrol()
         except Exception as exc:  # noqa: BLE001 - the odds are extra: the page must not break on them
             self.errors.append(repr(exc))
-            set_value(self.patrol, "value", f"<p class='burgle-muted'>No patrol odds: {esc(str(exc))}</p>")
+            set_value(self.patrol, "value", "<p class='burgle-muted'>"
+                      + esc(self.t.gettext("No patrol odds: {why}").format(why=str(exc))) + "</p>")
             return
         show(self.patrol_box, view is not None)
         if view is not None:
-            set_value(self.patrol, "value", patrol_html(view, self.model.setup, self.patrol_layer.value))
+            set_value(self.patrol, "value", patrol_html(view, self.model.setup, self.patrol_layer.value, self.t))
 
     def _render_grid(self) -> None:
         s = self.model.setup
         plan = self.model.plan()
         stop = plan.stop
+        _ = self.t.gettext
+        sep = _(", ")
         for i, b in enumerate(self.cell_buttons):
             parts, tips = [], []
             if i == s.guard:
                 parts.append("G")
-                tips.append("the guard")
+                tips.append(_("the guard"))
             if i == s.destination:
                 parts.append(DIE_FACES[s.speed - 1])
-                tips.append(f"his die ({s.speed}): his destination")
+                tips.append(_("his die ({n}): his destination").format(n=s.speed))
             if i in s.alarms:
                 parts.append("!")
-                tips.append("an alarm")
+                tips.append(_("an alarm"))
             for k, p in enumerate(s.players):
                 if p.cell == i:
                     parts.append(f"P{k + 1}")
-                    tips.append(f"player {k + 1} ({p.stealth} Stealth)")
+                    tips.append(_("player {n} ({stealth} Stealth)").format(n=k + 1, stealth=p.stealth))
             if i == stop and i != s.guard:
-                tips.append("he stops here this turn")
+                tips.append(_("he stops here this turn"))
             set_value(b, "description", " ".join(parts) if parts else index_name(i))
-            set_value(b, "tooltip", index_name(i) + (": " + ", ".join(tips) if tips else ""))
+            set_value(b, "tooltip", index_name(i) + (": " + sep.join(tips) if tips else ""))
             toggle_class(b, "burgle-cell-empty", not parts)
             toggle_class(b, "burgle-cell-guard", i == s.guard)
             toggle_class(b, "burgle-cell-alarm", i in s.alarms)
@@ -602,7 +673,8 @@ class ExplorerApp(StatusMessages):
         for w, b in self.wall_buttons.items():
             on = w in s.walls
             toggle_class(b, "burgle-wall-on", on)
-            set_value(b, "tooltip", f"Wall {wall_name(w)}: click to {'remove' if on else 'add'} it")
+            set_value(b, "tooltip", (_("Wall {wall}: click to remove it") if on else
+                                     _("Wall {wall}: click to add it")).format(wall=wall_name(w)))
 
     def _render_question(self, plan) -> None:
         q = plan.question
@@ -614,12 +686,15 @@ class ExplorerApp(StatusMessages):
         self.choice_buttons = []
         children = []
         if q is not None:
+            _ = self.t.gettext
             for c in q.tied:
-                b = button(f"His die to {index_name(c)}", "burgle-choice", style="primary",
-                           tooltip=f"The players send his die to the alarm on {index_name(c)} (ALARM-3)")
+                b = button(_("His die to {cell}").format(cell=index_name(c)), "burgle-choice", style="primary",
+                           tooltip=_("The players send his die to the alarm on {cell} (ALARM-3)").format(
+                               cell=index_name(c)))
                 b.on_click(self._safe(lambda _b, c=c: self.choose(c)))
                 self.choice_buttons.append(b)
-            children = [html_widget(f"<p class='burgle-q'><b>Your choice.</b> {esc(q.prompt)}</p>"),
+            children = [html_widget(f"<p class='burgle-q'><b>{esc(_('Your choice.'))}</b> "
+                                    f"{esc(self._say(q.prompt))}</p>"),
                         box(self.choice_buttons, "burgle-choices", vertical=False)]
         self.question.children = children
         show(self.question, q is not None)
@@ -628,12 +703,12 @@ class ExplorerApp(StatusMessages):
 
     def _render_text(self, plan) -> None:
         def section(title: str, lines, cls: str = "") -> str:
-            items = "".join(f"<li>{_cells(esc(line))}</li>" for line in lines)
+            items = "".join(f"<li>{_cells(esc(self._say(line)))}</li>" for line in lines)
             return f"<h2>{esc(self.t.gettext(title))}</h2><ul class='burgle-list {cls}'>{items}</ul>"
 
         set_value(self.route, "value", section("His route", plan.route_lines()))
         expl = plan.explanation_lines()
-        proofs = "".join(f"<li>{esc(p)}</li>" for p in plan.proofs)
+        proofs = "".join(f"<li>{esc(self._say(p))}</li>" for p in plan.proofs)
         detail = (f"<details class='burgle-proof'><summary>{esc(self.t.gettext(LOOP_TEST))}</summary>"
                   f"<ul class='burgle-list'>{proofs}</ul></details>") if plan.proofs else ""
         alts = ""
@@ -656,7 +731,8 @@ class ExplorerApp(StatusMessages):
         rows, self._stealth_pickers = [], []
         for k, p in enumerate(s.players):
             pick = widgets.Dropdown(options=list(range(0, 10)), value=p.stealth,
-                                    description=f"P{k + 1} on {index_name(p.cell)}: Stealth",
+                                    description=self.t.gettext("P{n} on {cell}: Stealth").format(
+                                        n=k + 1, cell=index_name(p.cell)),
                                     style={"description_width": "initial"}, layout=widgets.Layout(width="220px"))
             pick.add_class("burgle-stealth")
             pick.observe(self._safe(lambda ch, k=k: None if self._syncing else
@@ -664,8 +740,8 @@ class ExplorerApp(StatusMessages):
             self._stealth_pickers.append(pick)
             rows.append(pick)
         if rows:
-            rows.insert(0, html_widget("<p class='burgle-muted burgle-small'>Players: each time he enters a "
-                                       "player's cell that player loses 1 Stealth.</p>"))
+            rows.insert(0, html_widget("<p class='burgle-muted burgle-small'>" + esc(self.t.gettext(
+                "Players: each time he enters a player's cell that player loses 1 Stealth.")) + "</p>"))
         self.players_box.children = rows
         for w in old:
             w.close()
@@ -696,41 +772,48 @@ def _kept_building(d: dict, floor: int) -> Building:
     return Building(b.job, floors, origins, None if seed is None else int(seed))
 
 
-def traffic_html(maps) -> str:
+def traffic_html(maps, t: Translator = _EN) -> str:
     """The traffic map in words: the busiest cells, where gabob.com differs, every cell (a table)."""
     from burgle.analysis.traffic import PAIRS
 
+    _ = t.gettext
+    sep = _(", ")
     h, shares, cmp = maps.heat, maps.shares, maps.comparison
     order = sorted(range(16), key=lambda c: (-h[c], c))
-    top = ", ".join(f"{index_name(c)} (heat {h[c]}, {100 * float(shares[c]):.1f}% of his steps)" for c in order[:3])
+    top = sep.join(_("{cell} (heat {heat}, {share}% of his steps)").format(
+        cell=index_name(c), heat=h[c], share=f"{100 * float(shares[c]):.1f}") for c in order[:3])
     if cmp.pairs:
-        cells = ", ".join(f"{index_name(c)}: {cmp.gabob[c]} there, {cmp.ours[c]} here" for c in cmp.cells)
-        differ = (f"gabob.com breaks ties between shortest routes its own way: {len(cmp.pairs)} of {PAIRS} routes "
-                  f"differ from his clockwise route (GUARD-9)" + (f", and the heat differs on {cells}." if cells
-                                                                   else ", with the same heat on every cell."))
+        cells = sep.join(_("{cell}: {there} there, {here} here").format(cell=index_name(c), there=cmp.gabob[c],
+                                                                         here=cmp.ours[c]) for c in cmp.cells)
+        differ = (_("gabob.com breaks ties between shortest routes its own way: {n} of {pairs} routes differ from "
+                    "his clockwise route (GUARD-9), and the heat differs on {cells}.") if cells else
+                  _("gabob.com breaks ties between shortest routes its own way: {n} of {pairs} routes differ from "
+                    "his clockwise route (GUARD-9), with the same heat on every cell.")).format(
+            n=len(cmp.pairs), pairs=PAIRS, cells=cells)
     else:
-        differ = "gabob.com's tie-break gives his clockwise route (GUARD-9) for every pair: the same heat."
+        differ = _("gabob.com's tie-break gives his clockwise route (GUARD-9) for every pair: the same heat.")
     rows = "".join(f"<tr><th scope='row'>{index_name(c)}</th><td>{h[c]}</td><td>{100 * float(shares[c]):.1f}%</td>"
                    f"<td>{cmp.gabob[c] if cmp.gabob[c] != h[c] else ''}</td></tr>" for c in range(16))
-    return (f"<p class='burgle-small'>Busiest: {esc(top)}.</p>"
+    return (f"<p class='burgle-small'>{esc(_('Busiest: {cells}.').format(cells=top))}</p>"
             f"<p class='burgle-small burgle-traffic-differ'>{esc(differ)}</p>"
-            "<details class='burgle-traffic-words'><summary>The traffic map in words</summary>"
-            "<table class='burgle-traffic-table'><thead><tr><th scope='col'>Cell</th><th scope='col'>Heat</th>"
-            "<th scope='col'>Share of steps</th><th scope='col'>gabob.com, if different</th></tr></thead>"
+            f"<details class='burgle-traffic-words'><summary>{esc(_('The traffic map in words'))}</summary>"
+            f"<table class='burgle-traffic-table'><thead><tr><th scope='col'>{esc(_('Cell'))}</th>"
+            f"<th scope='col'>{esc(_('Heat'))}</th><th scope='col'>{esc(_('Share of steps'))}</th>"
+            f"<th scope='col'>{esc(_('gabob.com, if different'))}</th></tr></thead>"
             f"<tbody>{rows}</tbody></table></details>")
 
 
 def _cells(text: str) -> str:
-    """Bold the cell names in an escaped line."""
+    """Bold the cell names in an escaped line (also where no space separates them, as in Japanese)."""
     import re
 
-    return re.sub(r"\b([A-D][1-4])\b", r"<b class='burgle-cellname'>\1</b>", text)
+    return re.sub(r"(?<![A-Za-z0-9])([A-D][1-4])(?![A-Za-z0-9])", r"<b class='burgle-cellname'>\1</b>", text)
 
 
 PATROL_HELP = (
-    ("Where he goes", "enter", "The chance he enters each cell within the moves ahead"),
-    ("Where he stops", "end_turn", "The chance he ends one of the moves ahead on each cell"),
-    ("Next card", "destination", "The chance of each cell being his next destination"),
+    (N_("Where he goes"), "enter", N_("The chance he enters each cell within the moves ahead")),
+    (N_("Where he stops"), "end_turn", N_("The chance he ends one of the moves ahead on each cell")),
+    (N_("Next card"), "destination", N_("The chance of each cell being his next destination")),
 )
 PATROL_LAYERS = [(label, key) for label, key, _ in PATROL_HELP]
 
@@ -740,10 +823,13 @@ def _pct(p) -> str:
     return "" if float(p) <= 0 else percent(p)
 
 
-def patrol_html(view, setup, layer: str) -> str:
+def patrol_html(view, setup, layer: str, t: Translator = _EN) -> str:
     """The odds as a 4x4 heat grid (walls as thick borders) and a sentence."""
+    from burgle.i18n.said import render
+
+    _ = t.gettext
     if view.error:
-        return f"<p class='burgle-muted'>{esc(view.error)}</p>"
+        return f"<p class='burgle-muted'>{esc(render(view.error, t))}</p>"
     table = getattr(view, layer)
     rows = []
     for r in range(4):
@@ -762,26 +848,29 @@ def patrol_html(view, setup, layer: str) -> str:
                        f"{_pct(p) or '0%'}'><span class='burgle-heat-name'>{index_name(i)} {marks}</span>"
                        f"<span class='burgle-heat-p'>{_pct(p)}</span></td>")
         rows.append("<tr>" + "".join(tds) + "</tr>")
-    label, _, help_text = next(h for h in PATROL_HELP if h[1] == layer)
-    moves = f"his next {_n(view.turns, 'move')}" if view.turns > 1 else "his next move"
-    what = {"enter": f"Chance he walks into each cell during {moves}",
-            "end_turn": f"Chance he ends one of {moves} on each cell",
-            "destination": "Chance of each cell being his next destination (after he reaches his die)"}[layer]
-    top = ", ".join(f"{index_name(c)} {_pct(p)}" for c, p in view.top(layer, 4))
-    seen = ", ".join(index_name(c) for c in view.discard) or "none"
-    notes = "".join(f"<li>{esc(n)}</li>" for n in view.notes)
-    return (f"<p class='burgle-patrol-what'>{esc(what)}.</p>"
+    n = view.turns
+    # one move: a sentence of its own (a plural form with {n} would read "1 move" where no one says it)
+    what = {"enter": _("Chance he walks into each cell during his next move") if n == 1 else t.ngettext(
+                "Chance he walks into each cell during his next {n} move",
+                "Chance he walks into each cell during his next {n} moves", n),
+            "end_turn": _("Chance he ends his next move on each cell") if n == 1 else t.ngettext(
+                "Chance he ends his next {n} move on each cell",
+                "Chance he ends one of his next {n} moves on each cell", n),
+            "destination": _("Chance of each cell being his next destination (after he reaches his die)")}[layer]
+    what = what.format(n=n)
+    sep = _(", ")
+    top = sep.join(f"{index_name(c)} {_pct(p)}" for c, p in view.top(layer, 4))
+    seen = sep.join(index_name(c) for c in view.discard) or _("none")
+    notes = "".join(f"<li>{esc(render(note, t))}</li>" for note in view.notes)
+    likely = _("Most likely: {cells}.").format(cells=top or _("nowhere"))
+    players = _("From what the players see: patrol cards face up {seen}; {trim} aside face down (crew of {crew}); "
+                "{method}.").format(seen=seen, trim=TRIM[view.crew], crew=view.crew, method=render(view.method, t))
+    return (f"<p class='burgle-patrol-what'>{esc(_('{what}.').format(what=what))}</p>"
             f"<table class='burgle-heatmap' role='img' aria-label='{esc(what, quote=True)}: {esc(top, quote=True)}'>"
             f"{''.join(rows)}</table>"
-            f"<p class='burgle-small'>Most likely: {esc(top) or 'nowhere'}. "
-            f"<span class='burgle-muted'>From what the players see: patrol cards face up {esc(seen)}; "
-            f"{TRIM[view.crew]} aside face down (crew of {view.crew}); {esc(view.method)}. "
-            f"{esc(view.left_out)}</span></p>"
+            f"<p class='burgle-small'>{esc(likely)} "
+            f"<span class='burgle-muted'>{esc(players)} {esc(render(view.left_out, t))}</span></p>"
             + (f"<ul class='burgle-list burgle-small'>{notes}</ul>" if notes else ""))
-
-
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
 
 
 CSS = r"""

@@ -52,18 +52,42 @@ MAX_SEED = 2**31 - 1  # as the sandbox's seeds
 JOB_CHOICES: tuple[tuple[str, str], ...] = tuple((j.name, k) for k, j in JOBS.items())
 
 
+from burgle.i18n.said import say  # noqa: E402  (the page says these in the learner's language)
+
+
 class BuildingError(BurgleError):
     """A job, seed or layout code the explorer refuses; the message says why."""
 
 
 def printed_floor_name(walls) -> str | None:
     """``"Bank Job floor 2"`` when *walls* are the printed walls of a floor of some job, else None."""
+    from burgle.i18n.said import say
+
     walls = frozenset(walls)
     for key, job in JOBS.items():
         for f, printed in enumerate(job_walls(key), 1):
             if printed == walls:
-                return f"{job.name.removeprefix('The ')} floor {f}"
+                return say("{job} floor {floor}", job=job.name.removeprefix('The '), floor=f)
     return None
+
+
+def _origin(origin: str):
+    """Where a floor's walls came from, in words that a page can translate."""
+    import re
+
+    from burgle.i18n.said import say
+
+    if origin == "printed walls":
+        return say("printed walls")
+    if origin == "your walls":
+        return say("your walls")
+    m = re.fullmatch(r"random walls, seed (\d+)", origin)
+    if m:
+        return say("random walls, seed {seed}", seed=m.group(1))
+    m = re.fullmatch(r"layout code (\w+)", origin)
+    if m:
+        return say("layout code {code}", code=m.group(1))
+    return origin
 
 
 @dataclass(frozen=True)
@@ -100,8 +124,8 @@ class Building:
         (``"703h1 e0607 81ll0"``), or one code for *floor* only. Every floor is checked
         (8 walls, no cell cut off, JOB-3); a refused code raises :class:`BuildingError`."""
         if not isinstance(text, str) or not text.strip():
-            raise BuildingError(f"paste a layout code: {CODE_LENGTH} characters 0-9 and a-v per floor, such as "
-                                f"{encode(self.floors[0])} (JOB-5)")
+            raise BuildingError(say("paste a layout code: {n} characters 0-9 and a-v per floor, such as {code} (JOB-5)",
+                                    n=CODE_LENGTH, code=encode(self.floors[0])))
         codes = text.split()
         n = len(self.floors)
         if len(codes) == 1:
@@ -110,9 +134,13 @@ class Building:
         if len(codes) != n:
             shown = text.strip() if len(text.strip()) <= 60 else text.strip()[:57] + "..."
             other = next((j.name for j in JOBS.values() if j.floors == len(codes)), None)
-            raise BuildingError(f"{shown!r} holds {len(codes)} floor codes, but {self.name} has {n} floors: "
-                                f"paste {n} codes for the whole building, or 1 for the floor shown (JOB-5)"
-                                + (f"; for {other}, switch the job first" if other else ""))
+            words = dict(text=repr(shown), k=len(codes), job=self.name, n=n)
+            if other:
+                raise BuildingError(say("{text} holds {k} floor codes, but {job} has {n} floors: paste {n} codes for "
+                                        "the whole building, or 1 for the floor shown (JOB-5); for {other}, switch the "
+                                        "job first", other=other, **words))
+            raise BuildingError(say("{text} holds {k} floor codes, but {job} has {n} floors: paste {n} codes for the "
+                                    "whole building, or 1 for the floor shown (JOB-5)", **words))
         floors = tuple(self._read(c, f) for f, c in enumerate(codes, 1))
         return replace(self, floors=floors, origins=tuple(f"layout code {c.lower()}" for c in codes), seed=None)
 
@@ -158,7 +186,8 @@ class Building:
             f = None
         if f not in self.floor_numbers:
             floors = ", ".join(map(str, self.floor_numbers))
-            raise BuildingError(f"floor {floor!r} does not exist; {self.name} has floors {floors} (JOB-1)")
+            raise BuildingError(say("floor {floor} does not exist; {job} has floors {floors} (JOB-1)",
+                                    floor=repr(floor), job=self.name, floors=floors))
         return f
 
     def floor_code(self, floor: int) -> str | None:
@@ -178,7 +207,9 @@ class Building:
         for f in floors:
             why = self._problem(self.floors[f - 1])
             if why:
-                return f"floor {f} has no layout code: {why}"
+                from burgle.i18n.said import say
+
+                return say("floor {floor} has no layout code: {why}", floor=f, why=why)
         return ""
 
     @staticmethod
@@ -190,12 +221,14 @@ class Building:
         return None
 
     def describe(self, floor: int) -> str:
-        """Where the walls of *floor* came from, for the page."""
+        """Where the walls of *floor* came from, for the page (a :class:`~burgle.i18n.said.Said`)."""
+        from burgle.i18n.said import say
+
         origin = self.origins[floor - 1]
         if origin == "printed walls":
             rule = get_job(self.job).walls_rule
-            return f"{self.name}, floor {floor}: the printed walls ({rule})"
-        return f"{self.name}, floor {floor}: {origin}"
+            return say("{job}, floor {floor}: the printed walls ({rule})", job=self.name, floor=floor, rule=rule)
+        return say("{job}, floor {floor}: {origin}", job=self.name, floor=floor, origin=_origin(origin))
 
 
 def _job(job) -> Job:
@@ -212,7 +245,8 @@ def parse_seed(seed) -> int:
     try:
         n = int(str(seed).strip())
     except ValueError:
-        raise BuildingError(f"the seed is a whole number from 0 to {MAX_SEED}, not {seed!r}") from None
+        raise BuildingError(say("the seed is a whole number from 0 to {max}, not {value}", max=MAX_SEED,
+                                value=repr(seed))) from None
     if not 0 <= n <= MAX_SEED:
-        raise BuildingError(f"the seed runs from 0 to {MAX_SEED}, not {n}")
+        raise BuildingError(say("the seed runs from 0 to {max}, not {value}", max=MAX_SEED, value=n))
     return n

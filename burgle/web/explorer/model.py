@@ -52,6 +52,8 @@ from burgle.geometry.layouts import job_walls
 from burgle.engine.errors import BurgleError, ScenarioError
 from burgle.engine.walker import PLAIN_TILES
 from burgle.web.explorer.building import Building, BuildingError, printed_floor_name
+from burgle.i18n import N_
+from burgle.i18n.said import Said, and_list, joined, said_of, say, say_n
 
 __all__ = [
     "ALL_WALLS",
@@ -93,41 +95,51 @@ class ExplorerError(BurgleError):
     """An edit or input the explorer refuses. The message says why; nothing changed."""
 
 
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
+def _steps(k: int) -> Said:
+    return say_n("{n} step", "{n} steps", k)
 
 
 def _names(cells) -> str:
     return " ".join(index_name(c) for c in cells)
 
 
-def _and(items) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+def _and(items) -> Said:
+    return and_list(list(items))
+
+
+# What a cell stands for in a refusal ("guard: ..."), by the role the code names.
+_ROLES = {"cell": lambda: say("cell"), "guard": lambda: say("guard"), "destination": lambda: say("destination"),
+          "alarm": lambda: say("alarm"), "player": lambda: say("player"), "patrol card": lambda: say("patrol card")}
+
+
+def _role(role: str):
+    return _ROLES[role]() if role in _ROLES else role
 
 
 def parse_explorer_cell(value, role: str = "cell", floor: int | None = None) -> int:
     """A floor index 0..15 from ``"C3"`` (or ``"1C3"`` on floor 1) or an int; a clear
     :class:`ExplorerError` for anything else (a wall, another floor, a typo)."""
+    who = _role(role)
     if isinstance(value, bool):
-        raise ExplorerError(f"{role}: {value!r} is not a cell; write a cell such as C3")
+        raise ExplorerError(say("{role}: {value} is not a cell; write a cell such as C3", role=who,
+                                value=repr(value)))
     if isinstance(value, int):
         if 0 <= value < N:
             return value
-        raise ExplorerError(f"{role}: {value} is not a cell of the floor; cells are A1 to D4 (indexes 0 to 15)")
+        raise ExplorerError(say("{role}: {value} is not a cell of the floor; cells are A1 to D4 (indexes 0 to 15)",
+                                role=who, value=value))
     text = str(value).strip()
     if "|" in text or "/" in text:
-        raise ExplorerError(f"{role}: {text!r} is a wall, not a cell. The {role} stands on a cell such as C3 "
-                            "(walls lie between cells)")
+        raise ExplorerError(say("{role}: {value} is a wall, not a cell. The {role} stands on a cell such as C3 "
+                                "(walls lie between cells)", role=who, value=repr(text)))
     m = _CELLISH.match(text)
     if not m:
-        raise ExplorerError(f"{role}: {text!r} is not a cell; write a cell such as C3 "
-                            "(column A to D, row 1 to 4)")
+        raise ExplorerError(say("{role}: {value} is not a cell; write a cell such as C3 "
+                                "(column A to D, row 1 to 4)", role=who, value=repr(text)))
     if m.group(1) and floor is not None and int(m.group(1)) != floor:
-        raise ExplorerError(f"{role}: {text} is on floor {m.group(1)}, but the explorer shows floor {floor}; "
-                            f"write it without the floor ({m.group(2).upper()})")
+        raise ExplorerError(say("{role}: {value} is on floor {other}, but the explorer shows floor {floor}; "
+                                "write it without the floor ({cell})", role=who, value=text, other=m.group(1),
+                                floor=floor, cell=m.group(2).upper()))
     return parse_index(m.group(2))
 
 
@@ -145,10 +157,8 @@ def _cut_message(walls) -> str | None:
     parts.sort(key=len)
     small = parts[0]
     rest = N - len(small)
-    what = (f"{index_name(small[0])} cannot" if len(small) == 1
-            else f"{_and(index_name(c) for c in small)} cannot")
-    return (f"these walls cut the floor apart: {what} be reached from the other {rest} cells. "
-            "Every cell must stay reachable (GUARD-8)")
+    return say("these walls cut the floor apart: {cells} cannot be reached from the other {rest} cells. "
+               "Every cell must stay reachable (GUARD-8)", cells=_and(index_name(c) for c in small), rest=rest)
 
 
 # ----------------------------------------------------------------------------- the setup
@@ -187,7 +197,7 @@ class Setup:
         printed = printed_floor_name(self.walls)
         if printed:
             return printed
-        return "Open floor" if not self.walls else "Your walls"
+        return say("Open floor") if not self.walls else say("Your walls")
 
     @property
     def table(self):
@@ -215,28 +225,29 @@ class Setup:
     def check(self) -> None:
         """Raise :class:`ExplorerError` unless this is a position the rules allow."""
         if self.floor not in (1, 2, 3):
-            raise ExplorerError(f"floor {self.floor!r} does not exist; The Bank Job has floors 1, 2, 3")
+            raise ExplorerError(say("floor {floor} does not exist; The Bank Job has floors 1, 2, 3",
+                                    floor=repr(self.floor)))
         cut = _cut_message(self.walls)
         if cut:
             raise ExplorerError(cut)
         if not (isinstance(self.speed, int) and 1 <= self.speed <= 6):
-            raise ExplorerError(f"the die shows 1 to 6, not {self.speed!r} (GUARD-1)")
+            raise ExplorerError(say("the die shows 1 to 6, not {speed} (GUARD-1)", speed=repr(self.speed)))
         if self.guard in self.alarms:
-            raise ExplorerError(f"the guard never stands on an alarm: entering {index_name(self.guard)} "
-                                "switches its alarm off (GUARD-1, GUARD-12a)")
+            raise ExplorerError(say("the guard never stands on an alarm: entering {cell} "
+                                    "switches its alarm off (GUARD-1, GUARD-12a)", cell=index_name(self.guard)))
         if self.destination is not None and self.destination == self.guard:
-            raise ExplorerError(f"his die never shares his cell ({index_name(self.guard)}): when he reaches it "
-                                "he takes a new destination (GUARD-1, GUARD-11)")
+            raise ExplorerError(say("his die never shares his cell ({cell}): when he reaches it "
+                                    "he takes a new destination (GUARD-1, GUARD-11)", cell=index_name(self.guard)))
         if self.alarms and self.destination is not None and self.destination not in self.alarms:
-            raise ExplorerError("while the floor has alarms his die sits on one of them (GUARD-1, ALARM-3): "
-                                f"{_and(index_name(a) for a in sorted(self.alarms))}")
+            raise ExplorerError(say("while the floor has alarms his die sits on one of them (GUARD-1, ALARM-3): "
+                                    "{cells}", cells=_and(index_name(a) for a in sorted(self.alarms))))
         if self.destination is None and len(self.nearest_alarms()) < 2:
-            raise ExplorerError("his die needs a cell: his destination")
+            raise ExplorerError(say("his die needs a cell: his destination"))
         if len(self.players) > MAX_PLAYERS:
-            raise ExplorerError(f"a game has at most {MAX_PLAYERS} characters (SETUP-6)")
+            raise ExplorerError(say("a game has at most {n} characters (SETUP-6)", n=MAX_PLAYERS))
         for p in self.players:
             if not 0 <= p.stealth <= 9:
-                raise ExplorerError(f"Stealth runs from 0 up, not {p.stealth} (END-1)")
+                raise ExplorerError(say("Stealth runs from 0 up, not {n} (END-1)", n=p.stealth))
 
 
 # ----------------------------------------------------------------------------- the answers
@@ -275,11 +286,17 @@ class Question:
 
     @property
     def prompt(self) -> str:
-        where = (f"From {index_name(self.at)}" if self.move == 0 else
-                 f"In move {self.move} he reaches {index_name(self.at)}"
-                 + (f" with {self.mp_left} MP left" if self.mp_left else " with his last MP") + ";")
-        return (f"{where} the alarms on {_and(index_name(c) for c in self.tied)} are equally near "
-                f"({_n(self.distance, 'step')}). The players choose which one his die goes to (ALARM-3).")
+        cells, steps = _and(index_name(c) for c in self.tied), _steps(self.distance)
+        if self.move == 0:
+            return say("From {at} the alarms on {cells} are equally near ({steps}). The players choose which one "
+                       "his die goes to (ALARM-3).", at=index_name(self.at), cells=cells, steps=steps)
+        if self.mp_left:
+            return say("In move {move} he reaches {at} with {mp} MP left; the alarms on {cells} are equally near "
+                       "({steps}). The players choose which one his die goes to (ALARM-3).", move=self.move,
+                       at=index_name(self.at), mp=self.mp_left, cells=cells, steps=steps)
+        return say("In move {move} he reaches {at} with his last MP; the alarms on {cells} are equally near "
+                   "({steps}). The players choose which one his die goes to (ALARM-3).", move=self.move,
+                   at=index_name(self.at), cells=cells, steps=steps)
 
 
 @dataclass(frozen=True)
@@ -312,26 +329,36 @@ class Move:
         return index_name(self.end)
 
     def text(self) -> str:
-        head = f"Move {self.number}" + (" (this turn)" if self.number == 1 else "") + f": {self.mp_text}"
-        def step(s: Step) -> str:
+        head = (say("Move {n} (this turn): {mp}", n=self.number, mp=self.mp_text) if self.number == 1
+                else say("Move {n}: {mp}", n=self.number, mp=self.mp_text))
+
+        def step(s: Step):
             extra = []
             if s.alarm_off:
-                extra.append("switches the alarm off")
+                extra.append(say("switches the alarm off"))
             seen = [k for k in s.seen if k != s.captured]
             if seen:
-                extra.append("sees " + _and(f"player {k + 1}" for k in seen) + ": -1 Stealth")
-            return f"{s.number} {s.name}" + (f" ({'; '.join(extra)})" if extra else "")
+                extra.append(say("sees {players}: -1 Stealth",
+                                 players=_and(say("player {n}", n=k + 1) for k in seen)))
+            if not extra:
+                return say("{n} {cell}", n=s.number, cell=s.name)
+            return say("{n} {cell} ({what})", n=s.number, cell=s.name, what=joined(*extra, sep="; "))
 
-        walk = ", ".join(step(s) for s in self.steps)
-        out = f"{head}: {walk}" if walk else f"{head}: he does not move"
+        walk = joined(*(step(s) for s in self.steps), sep=", ")
         if self.captured is not None:
-            return out + f". He catches player {self.captured + 1} on {self.end_name}: the team loses (END-4)."
+            if walk:
+                return say("{head}: {walk}. He catches player {n} on {cell}: the team loses (END-4).", head=head,
+                           walk=walk, n=self.captured + 1, cell=self.end_name)
+            return say("{head}: he does not move. He catches player {n} on {cell}: the team loses (END-4).",
+                       head=head, n=self.captured + 1, cell=self.end_name)
+        out = say("{head}: {walk}", head=head, walk=walk) if walk else say("{head}: he does not move", head=head)
         if self.complete:
-            out += f"; stops on {self.end_name}"
             if self.destination_after is not None and self.destination_after != self.destination:
-                out += f", next heading for {index_name(self.destination_after)}"
-            return out + "."
-        return out + f"; known up to {self.end_name}, then {self.unknown}."
+                return say("{moves}; stops on {cell}, next heading for {dest}.", moves=out, cell=self.end_name,
+                           dest=index_name(self.destination_after))
+            return say("{moves}; stops on {cell}.", moves=out, cell=self.end_name)
+        return say("{moves}; known up to {cell}, then {unknown}.", moves=out, cell=self.end_name,
+                   unknown=self.unknown)
 
 
 @dataclass(frozen=True)
@@ -378,15 +405,24 @@ class Plan:
         s = self.setup
         if s.destination is None:
             q = self.question
-            return [f"His die is waiting for the players: {q.prompt}" if q else "No destination."]
-        dest = index_name(s.destination)
-        on_alarm = " (an alarm)" if s.destination in s.alarms else ""
-        n = len(self.route)
+            return [say("His die is waiting for the players: {question}", question=q.prompt) if q
+                    else say("No destination.")]
+        walk = " · ".join(f"{k} {index_name(c)}" for k, c in enumerate(self.route, 1))
+        where = dict(guard=index_name(s.guard), dest=index_name(s.destination), steps=_steps(len(self.route)),
+                     walk=walk)
         ways = len(self.alternatives) + 1
-        tie = (f", the most clockwise of {ways} shortest routes (GUARD-9)" if ways > 1 else
-               ", the only shortest route")
-        lines = [f"Route from {index_name(s.guard)} to his destination {dest}{on_alarm}: {_n(n, 'step')}{tie}: "
-                 + " · ".join(f"{k} {index_name(c)}" for k, c in enumerate(self.route, 1)) + "."]
+        on_alarm = s.destination in s.alarms
+        if ways > 1:
+            line = (say("Route from {guard} to his destination {dest} (an alarm): {steps}, the most clockwise of "
+                        "{ways} shortest routes (GUARD-9): {walk}.", ways=ways, **where) if on_alarm else
+                    say("Route from {guard} to his destination {dest}: {steps}, the most clockwise of {ways} "
+                        "shortest routes (GUARD-9): {walk}.", ways=ways, **where))
+        else:
+            line = (say("Route from {guard} to his destination {dest} (an alarm): {steps}, the only shortest "
+                        "route: {walk}.", **where) if on_alarm else
+                    say("Route from {guard} to his destination {dest}: {steps}, the only shortest route: {walk}.",
+                        **where))
+        lines = [line]
         if self.moves:
             lines.append(self.moves[0].text())
         return lines
@@ -394,31 +430,35 @@ class Plan:
     def explanation_lines(self) -> list[str]:
         s = self.setup
         if s.destination is None:
-            return ["Choose which alarm his die goes to first: the route depends on it."]
+            return [say("Choose which alarm his die goes to first: the route depends on it.")]
         if not self.alternatives:
-            return [f"Only one shortest route leads from {index_name(s.guard)} to {index_name(s.destination)}, "
-                    "so the clockwise rule has nothing to decide."]
-        head = (f"{len(self.alternatives) + 1} routes are equally short. At each fork he takes the left branch "
-                "as he faces his destination: the route that goes round the loop between the branches "
-                "clockwise (GUARD-9).")
+            return [say("Only one shortest route leads from {guard} to {dest}, so the clockwise rule has nothing "
+                        "to decide.", guard=index_name(s.guard), dest=index_name(s.destination))]
+        head = say("{n} routes are equally short. At each fork he takes the left branch as he faces his "
+                   "destination: the route that goes round the loop between the branches clockwise (GUARD-9).",
+                   n=len(self.alternatives) + 1)
         return [head, *self.explanation]
 
     def alarm_lines(self) -> list[str]:
         s = self.setup
         if not self.alarms:
-            return ["No alarms on the floor: his die is a patrol card's cell (GUARD-3)."]
+            return [say("No alarms on the floor: his die is a patrol card's cell (GUARD-3).")]
         out = []
         for a in self.alarms:
             tags = []
             if a.nearest:
-                tags.append("nearest")
+                tags.append(say("nearest"))
             if a.destination:
-                tags.append("his die is here: he heads for it")
-            out.append(f"{a.name}: {_n(a.distance, 'step')} away" + (f" ({', '.join(tags)})" if tags else ""))
+                tags.append(say("his die is here: he heads for it"))
+            if tags:
+                out.append(say("{cell}: {steps} away ({tags})", cell=a.name, steps=_steps(a.distance),
+                               tags=joined(*tags, sep=", ")))
+            else:
+                out.append(say("{cell}: {steps} away", cell=a.name, steps=_steps(a.distance)))
         near = [a for a in self.alarms if a.nearest]
         if s.destination is not None and s.destination in s.alarms and not any(a.destination for a in near):
-            out.append(f"{index_name(s.destination)} is not the nearest any more; his die stays there until an "
-                       "alarm goes off or he arrives (ALARM-3).")
+            out.append(say("{cell} is not the nearest any more; his die stays there until an alarm goes off or he "
+                           "arrives (ALARM-3).", cell=index_name(s.destination)))
         return out
 
     def move_lines(self) -> list[str]:
@@ -428,11 +468,11 @@ class Plan:
         return out
 
     def text(self) -> str:
-        """Everything in words (the picture's text alternative)."""
+        """Everything in words (the picture's text alternative), one sentence or list a line."""
         parts = self.route_lines()
         parts += self.explanation_lines() + self.alarm_lines()
         parts += [line for line in self.move_lines() if line not in parts]
-        return "\n".join(parts + list(self.notes))
+        return joined(*(parts + list(self.notes)), sep="\n")
 
 
 @dataclass(frozen=True)
@@ -493,21 +533,17 @@ class Explorer:
         try:
             new.check()
         except ExplorerError as exc:
-            raise ExplorerError(f"Refused: {exc}. {self._kept(new)}") from None
+            raise ExplorerError(_refused(exc, walls=new.walls != self.setup.walls)) from None
         if new != self.setup:
             self.choices = {}
         self.setup = new
         return new
 
-    def _kept(self, new: Setup) -> str:
-        return ("The previous walls are kept." if new.walls != self.setup.walls
-                else "Nothing was changed.")
-
     def _cell(self, value, role: str) -> int:
         try:
             return parse_explorer_cell(value, role, self.setup.floor)
         except ExplorerError as exc:
-            raise ExplorerError(f"Refused: {exc}. Nothing was changed.") from None
+            raise ExplorerError(_refused(exc)) from None
 
     # ---- the building: job, floors, random walls, layout codes (issue 12; building.py)
     def use_floor(self, floor) -> str:
@@ -517,7 +553,7 @@ class Explorer:
         try:
             f = self.building.check_floor(floor)
         except BuildingError as exc:
-            raise ExplorerError(f"Refused: {exc}. Nothing was changed.") from None
+            raise ExplorerError(_refused(exc)) from None
         self._commit(replace(self.setup, floor=f, walls=self.building.floors[f - 1]))
         return self._walls_note(f)
 
@@ -527,12 +563,12 @@ class Explorer:
         try:
             building = Building.printed(str(job).strip().lower())
         except BuildingError as exc:
-            raise ExplorerError(f"Refused: {exc}. Nothing was changed.") from None
+            raise ExplorerError(_refused(exc)) from None
         f = self.setup.floor if self.setup.floor in building.floor_numbers else 1
         self._commit(replace(self.setup, floor=f, walls=building.floors[f - 1]))
         self.building = building
-        return (f"{building.name}: {len(building.floors)} floors, the printed walls. "
-                + self._walls_note(f))
+        return joined(say("{job}: {n} floors, the printed walls.", job=_job(building), n=len(building.floors)),
+                      self._walls_note(f))
 
     def random_walls(self, seed) -> str:
         """Random walls on every floor of the job's building, drawn from *seed* (JOB-3:
@@ -540,11 +576,12 @@ class Explorer:
         try:
             building = Building.random(self.building.job, seed)
         except BuildingError as exc:
-            raise ExplorerError(f"Refused: {exc}. The previous walls are kept.") from None
+            raise ExplorerError(_refused(exc, walls=True)) from None
         self._commit(replace(self.setup, walls=building.floors[self.setup.floor - 1]))
         self.building = building
-        return (f"Random walls from seed {building.seed} (JOB-3), building code {building.code()}. "
-                "The same seed gives the same walls. " + self._walls_note(self.setup.floor, origin=False))
+        return joined(say("Random walls from seed {seed} (JOB-3), building code {code}. The same seed gives the "
+                          "same walls.", seed=building.seed, code=building.code()),
+                      self._walls_note(self.setup.floor, origin=False))
 
     def paste_code(self, text) -> str:
         """Walls from a layout code (JOB-5): one code per floor of the job for the whole
@@ -554,12 +591,12 @@ class Explorer:
         try:
             building = self.current_building().paste(text, self.setup.floor)
         except BuildingError as exc:
-            raise ExplorerError(f"Refused: {exc}. The previous walls are kept.") from None
+            raise ExplorerError(_refused(exc, walls=True)) from None
         self._commit(replace(self.setup, walls=building.floors[self.setup.floor - 1]))
         self.building = building
         whole = len(str(text).split()) > 1
-        return (("The building's walls from its code " + building.code() + ". ") if whole else "") \
-            + self._walls_note(self.setup.floor)
+        return joined(say("The building's walls from its code {code}.", code=building.code()) if whole else "",
+                      self._walls_note(self.setup.floor))
 
     def current_building(self) -> Building:
         """The building as shown: the job's floors with the hand edits of the floor shown."""
@@ -575,10 +612,14 @@ class Explorer:
     def _walls_note(self, floor: int, origin: bool = True) -> str:
         b = self.current_building()
         code = b.floor_code(floor)
-        what = b.describe(floor) if origin else f"{b.name}, floor {floor}"
-        if code and code not in what:
-            return f"{what}, code {code}."
-        return what + "."
+        if origin:
+            what = b.describe(floor)
+            if code and code not in what:
+                return say("{what}, code {code}.", what=what, code=code)
+            return say("{what}.", what=what)
+        if code:
+            return say("{job}, floor {floor}, code {code}.", job=_job(b), floor=floor, code=code)
+        return say("{job}, floor {floor}.", job=_job(b), floor=floor)
 
     def traffic(self):
         """Both traffic maps of the walls shown (:func:`burgle.analysis.traffic.traffic_maps`)."""
@@ -597,7 +638,8 @@ class Explorer:
         from burgle.pictures.traffic import traffic_scene
 
         s, b = self.setup, self.current_building()
-        return traffic_scene([s.walls], title=f"{b.name}, floor {s.floor}: where the guard walks", numbers=(s.floor,),
+        return traffic_scene([s.walls], title=say("{job}, floor {floor}: where the guard walks", job=_job(b),
+                                                  floor=s.floor), numbers=(s.floor,),
                              maps=[self.traffic()], legend=True)
 
     def traffic_svg(self) -> str:
@@ -614,7 +656,7 @@ class Explorer:
 
     def open_floor(self) -> str:
         self._commit(replace(self.setup, walls=frozenset()))
-        return "No interior walls: an open floor."
+        return say("No interior walls: an open floor.")
 
     def set_walls(self, text: str) -> str:
         """All interior walls at once, in the rules' notation (``A1|B1, C1/C2``; empty = none)."""
@@ -622,18 +664,21 @@ class Explorer:
         try:
             walls = parse_walls(str(text).replace(";", ","))
         except CellError as exc:
-            raise ExplorerError(f"Refused: {exc}. The previous walls are kept.") from None
+            raise ExplorerError(_refused(exc, walls=True)) from None
         self._commit(replace(self.setup, walls=walls))
-        return f"{_n(len(walls), 'wall')}: " + (walls_spec(walls).replace(",", ", ") or "none") + "."
+        if not walls:
+            return say("0 walls: none.")
+        return say_n("{n} wall: {walls}.", "{n} walls: {walls}.", len(walls),
+                     walls=walls_spec(walls).replace(",", ", "))
 
     def toggle_wall(self, wall) -> str:
         """Add the wall if it is not there, else remove it (``"A1|B1"`` or an index pair)."""
         w = self._wall(wall)
         if w in self.setup.walls:
             self._commit(replace(self.setup, walls=self.setup.walls - {w}))
-            return f"Wall {wall_name(w)} removed."
+            return say("Wall {wall} removed.", wall=wall_name(w))
         self._commit(replace(self.setup, walls=self.setup.walls | {w}))
-        return f"Wall {wall_name(w)} added."
+        return say("Wall {wall} added.", wall=wall_name(w))
 
     def _wall(self, wall) -> tuple[int, int]:
         try:
@@ -642,38 +687,41 @@ class Explorer:
             a, b = wall
             return make_wall(int(a), int(b))
         except (CellError, TypeError, ValueError) as exc:
-            msg = str(exc) if isinstance(exc, CellError) else f"{wall!r} is not a wall such as A1|B1"
-            raise ExplorerError(f"Refused: {msg}. Nothing was changed.") from None
+            msg = str(exc) if isinstance(exc, CellError) else say("{wall} is not a wall such as A1|B1",
+                                                                  wall=repr(wall))
+            raise ExplorerError(say("Refused: {why}. Nothing was changed.", why=msg)) from None
 
     def place_guard(self, cell) -> str:
         c = self._cell(cell, "guard")
         s = self.setup
         if c in s.alarms:
-            raise ExplorerError(f"Refused: the guard never stands on an alarm: entering {index_name(c)} would "
-                                "switch it off (GUARD-1, GUARD-12a). Remove the alarm first. Nothing was changed.")
+            raise ExplorerError(say("Refused: the guard never stands on an alarm: entering {cell} would switch it "
+                                    "off (GUARD-1, GUARD-12a). Remove the alarm first. Nothing was changed.",
+                                    cell=index_name(c)))
         if c == s.destination:
-            raise ExplorerError(f"Refused: {index_name(c)} holds his die, and his die never shares his cell: "
-                                "when he reaches it he takes a new destination (GUARD-1, GUARD-11). "
-                                "Move his die first. Nothing was changed.")
+            raise ExplorerError(say("Refused: {cell} holds his die, and his die never shares his cell: when he "
+                                    "reaches it he takes a new destination (GUARD-1, GUARD-11). Move his die first. "
+                                    "Nothing was changed.", cell=index_name(c)))
         new = replace(s, guard=c)
         if s.destination is None:  # an open alarm tie: asked again from his new cell
             near = new.nearest_alarms()
             new = replace(new, destination=near[0] if len(near) == 1 else None)
         self._commit(new)
-        return f"Guard on {index_name(c)}."
+        return say("Guard on {cell}.", cell=index_name(c))
 
     def set_destination(self, cell) -> str:
         """Put his die on *cell* (while there are alarms: on one of them, GUARD-1)."""
         c = self._cell(cell, "destination")
         s = self.setup
         if c == s.guard:
-            raise ExplorerError(f"Refused: the guard stands on {index_name(c)}, and his die never shares his cell "
-                                "(GUARD-1, GUARD-11). Nothing was changed.")
+            raise ExplorerError(say("Refused: the guard stands on {cell}, and his die never shares his cell "
+                                    "(GUARD-1, GUARD-11). Nothing was changed.", cell=index_name(c)))
         if s.alarms and c not in s.alarms:
-            raise ExplorerError("Refused: while the floor has alarms his die sits on one of them (GUARD-1, ALARM-3): "
-                                f"{_and(index_name(a) for a in sorted(s.alarms))}. Nothing was changed.")
+            raise ExplorerError(say("Refused: while the floor has alarms his die sits on one of them "
+                                    "(GUARD-1, ALARM-3): {cells}. Nothing was changed.",
+                                    cells=_and(index_name(a) for a in sorted(s.alarms))))
         self._commit(replace(s, destination=c))
-        return f"His die on {index_name(c)}."
+        return say("His die on {cell}.", cell=index_name(c))
 
     def toggle_alarm(self, cell) -> str:
         """Place an alarm (his die goes to the nearest alarm, ALARM-3) or take one away."""
@@ -682,47 +730,49 @@ class Explorer:
         if c in s.alarms:
             alarms = s.alarms - {c}
             new = replace(s, alarms=alarms)
-            note = f"Alarm on {index_name(c)} removed."
+            note = say("Alarm on {cell} removed.", cell=index_name(c))
             if s.destination == c:
                 if alarms:  # ALARM-5: alarms remain and the die is not on one
                     new, more = self._to_nearest(new)
-                    note += " " + more
+                    note = joined(note, more)
                 else:
-                    note += (f" No alarms left: in a game he would draw a patrol card (GUARD-3); here his die "
-                             f"stays on {index_name(c)}.")
+                    note = joined(note, say("No alarms left: in a game he would draw a patrol card (GUARD-3); "
+                                            "here his die stays on {cell}.", cell=index_name(c)))
             self._commit(new)
             return note
         if c == s.guard:
-            raise ExplorerError(f"Refused: no alarm goes off on the guard's own cell {index_name(c)} (ALARM-2). "
-                                "Nothing was changed.")
+            raise ExplorerError(say("Refused: no alarm goes off on the guard's own cell {cell} (ALARM-2). "
+                                    "Nothing was changed.", cell=index_name(c)))
         new, more = self._to_nearest(replace(s, alarms=s.alarms | {c}))
         self._commit(new)
-        return f"Alarm on {index_name(c)}. {more}"
+        return joined(say("Alarm on {cell}.", cell=index_name(c)), more)
 
     def _to_nearest(self, new: Setup) -> tuple[Setup, str]:
         """ALARM-3: his die goes to the nearest alarm; a tie is the players' choice."""
         near = new.nearest_alarms()
         d = new.table.dist[new.guard * N + near[0]]
         if len(near) == 1:
-            return replace(new, destination=near[0]), (f"His die goes to the nearest alarm: {index_name(near[0])}, "
-                                                       f"{_n(d, 'step')} away (ALARM-3).")
-        return replace(new, destination=None), (f"Alarms {_and(index_name(a) for a in near)} are equally near "
-                                                f"({_n(d, 'step')}): choose which one his die goes to (ALARM-3).")
+            return replace(new, destination=near[0]), say("His die goes to the nearest alarm: {cell}, {steps} "
+                                                          "away (ALARM-3).", cell=index_name(near[0]),
+                                                          steps=_steps(d))
+        return replace(new, destination=None), say("Alarms {cells} are equally near ({steps}): choose which one "
+                                                   "his die goes to (ALARM-3).",
+                                                   cells=_and(index_name(a) for a in near), steps=_steps(d))
 
     def choose_alarm(self, cell) -> str:
         """Answer the open question (equally near alarms): his die goes to *cell*."""
         c = self._cell(cell, "alarm")
         q = self.plan().question
         if q is None:
-            raise ExplorerError("Refused: there is no choice to make: no alarms are tied. Nothing was changed.")
+            raise ExplorerError(say("Refused: there is no choice to make: no alarms are tied. Nothing was changed."))
         if c not in q.tied:
-            raise ExplorerError(f"Refused: {index_name(c)} is not one of the tied alarms "
-                                f"({_and(index_name(a) for a in q.tied)}). Nothing was changed.")
+            raise ExplorerError(say("Refused: {cell} is not one of the tied alarms ({cells}). Nothing was changed.",
+                                    cell=index_name(c), cells=_and(index_name(a) for a in q.tied)))
         if q.move == 0:
             self._commit(replace(self.setup, destination=c))
         else:
             self.choices[q.key] = c
-        return f"The players send his die to {index_name(c)}."
+        return say("The players send his die to {cell}.", cell=index_name(c))
 
     def toggle_player(self, cell) -> str:
         c = self._cell(cell, "player")
@@ -730,46 +780,49 @@ class Explorer:
         k = s.player_at(c)
         if k is not None:
             self._commit(replace(s, players=s.players[:k] + s.players[k + 1:]))
-            return f"Player {k + 1} taken off {index_name(c)}."
+            return say("Player {n} taken off {cell}.", n=k + 1, cell=index_name(c))
         if len(s.players) >= MAX_PLAYERS:
-            raise ExplorerError(f"Refused: a game has at most {MAX_PLAYERS} characters (SETUP-6). "
-                                "Nothing was changed.")
+            raise ExplorerError(say("Refused: a game has at most {n} characters (SETUP-6). Nothing was changed.",
+                                    n=MAX_PLAYERS))
         self._commit(replace(s, players=s.players + (Player(c),)))
-        return f"Player {len(s.players) + 1} on {index_name(c)} with 3 Stealth."
+        return say("Player {n} on {cell} with 3 Stealth.", n=len(s.players) + 1, cell=index_name(c))
 
     def set_stealth(self, seat: int, stealth) -> str:
         s = self.setup
         if not 0 <= seat < len(s.players):
-            raise ExplorerError(f"Refused: there is no player {seat + 1}. Nothing was changed.")
+            raise ExplorerError(say("Refused: there is no player {n}. Nothing was changed.", n=seat + 1))
         try:
             n = int(stealth)
         except (TypeError, ValueError):
-            raise ExplorerError(f"Refused: Stealth is a number, not {stealth!r}. Nothing was changed.") from None
+            raise ExplorerError(say("Refused: Stealth is a number, not {value}. Nothing was changed.",
+                                    value=repr(stealth))) from None
         players = list(s.players)
         players[seat] = replace(players[seat], stealth=n)
         self._commit(replace(s, players=tuple(players)))
-        return f"Player {seat + 1} has {n} Stealth."
+        return say("Player {seat} has {n} Stealth.", seat=seat + 1, n=n)
 
     def set_speed(self, speed) -> str:
         try:
             n = int(str(speed).strip())
         except ValueError:
-            raise ExplorerError(f"Refused: the die shows 1 to 6, not {speed!r}. Nothing was changed.") from None
+            raise ExplorerError(say("Refused: the die shows 1 to 6, not {value}. Nothing was changed.",
+                                    value=repr(speed))) from None
         self._commit(replace(self.setup, speed=n))
-        return f"His die shows {n}."
+        return say("His die shows {n}.", n=n)
 
     def set_turns(self, turns) -> str:
         self.turns = self._check_turns(turns)
-        return f"Looking {_n(self.turns, 'move')} ahead."
+        return say_n("Looking {n} move ahead.", "Looking {n} moves ahead.", self.turns)
 
     @staticmethod
     def _check_turns(turns) -> int:
         try:
             n = int(turns)
         except (TypeError, ValueError):
-            raise ExplorerError(f"Refused: look 1 to {MAX_TURNS} moves ahead, not {turns!r}.") from None
+            raise ExplorerError(say("Refused: look 1 to {max} moves ahead, not {value}.", max=MAX_TURNS,
+                                    value=repr(turns))) from None
         if not 1 <= n <= MAX_TURNS:
-            raise ExplorerError(f"Refused: look 1 to {MAX_TURNS} moves ahead, not {n}.")
+            raise ExplorerError(say("Refused: look 1 to {max} moves ahead, not {value}.", max=MAX_TURNS, value=n))
         return n
 
     def set_crew(self, n) -> str:
@@ -779,9 +832,10 @@ class Explorer:
         except (TypeError, ValueError):
             k = None
         if k not in TRIM:
-            raise ExplorerError(f"Refused: a crew has 1 to 4 characters, not {n!r} (SETUP-6). Nothing was changed.")
+            raise ExplorerError(say("Refused: a crew has 1 to 4 characters, not {value} (SETUP-6). Nothing was "
+                                    "changed.", value=repr(n)))
         self.crew = k
-        return f"Crew of {k}: {TRIM[k]} patrol cards lie aside face down after each shuffle (SETUP-4)."
+        return say("Crew of {k}: {n} patrol cards lie aside face down after each shuffle (SETUP-4).", k=k, n=TRIM[k])
 
     def set_seen_cards(self, text: str) -> str:
         """The patrol cards face up on the discard pile this cycle, such as ``B2 C4 A1``."""
@@ -791,14 +845,17 @@ class Explorer:
         for p in parts:
             c = self._cell(p, "patrol card")
             if c in cells:
-                raise ExplorerError(f"Refused: patrol card {index_name(c)} appears twice; each of the 16 cards "
-                                    "is in the deck once. Nothing was changed.")
+                raise ExplorerError(say("Refused: patrol card {cell} appears twice; each of the 16 cards is in the "
+                                        "deck once. Nothing was changed.", cell=index_name(c)))
             cells.append(c)
         if len(cells) + TRIM[self.crew] > N - 1:
-            raise ExplorerError(f"Refused: {len(cells)} cards seen and {TRIM[self.crew]} removed leave no card to "
-                                "draw; a cycle ends when the deck is empty (GUARD-4). Nothing was changed.")
+            raise ExplorerError(say("Refused: {seen} cards seen and {trim} removed leave no card to draw; a cycle "
+                                    "ends when the deck is empty (GUARD-4). Nothing was changed.", seen=len(cells),
+                                    trim=TRIM[self.crew]))
         self.seen_cards = tuple(cells)
-        return ("Patrol cards seen this cycle: " + (_names(cells) or "none") + ".")
+        if not cells:
+            return say("Patrol cards seen this cycle: none.")
+        return say("Patrol cards seen this cycle: {cells}.", cells=_names(cells))
 
     def click(self, cell, tool: str) -> str:
         """What a click on a grid cell does with the chosen *tool* (see :data:`TOOLS`)."""
@@ -820,7 +877,7 @@ class Explorer:
         _check_size(text, "A command", "Nothing was changed.")
         words = str(text).strip().split(None, 1)
         if not words:
-            raise ExplorerError("Type a command such as " + ", ".join(self.COMMANDS) + ".")
+            raise ExplorerError(say("Type a command such as {commands}.", commands=", ".join(self.COMMANDS)))
         verb, arg = words[0].lower(), (words[1] if len(words) > 1 else "")
         table = {
             "guard": self.place_guard, "g": self.place_guard,
@@ -833,10 +890,11 @@ class Explorer:
         if verb == "open" and not arg:
             return self.open_floor()
         if verb not in table:
-            raise ExplorerError(f"Unknown command {shorten(text.strip())!r}. Try: " + ", ".join(self.COMMANDS) + ".")
+            raise ExplorerError(say("Unknown command {command}. Try: {commands}.",
+                                    command=repr(shorten(text.strip())), commands=", ".join(self.COMMANDS)))
         if not arg and verb != "walls":
-            raise ExplorerError(f"{verb!r} needs a value, for example: "
-                                + next(c for c in self.COMMANDS if c.startswith(verb[:3])) + ".")
+            raise ExplorerError(say("{verb} needs a value, for example: {example}.", verb=repr(verb),
+                                    example=next(c for c in self.COMMANDS if c.startswith(verb[:3]))))
         return table[verb](arg)
 
     # ------------------------------------------------------------------ answers
@@ -918,12 +976,14 @@ def _game(s: Setup, guard: int, dest: int, alarms, stealth):
 
 
 def _mp_text(speed: int, alarms: int) -> str:
-    return f"die {speed}" + (f" + {_n(alarms, 'alarm')}" if alarms else "") + f" = {speed + alarms} MP"
+    if not alarms:
+        return say("die {die} = {mp} MP", die=speed, mp=speed)
+    return say_n("die {die} + {n} alarm = {mp} MP", "die {die} + {n} alarms = {mp} MP", alarms, die=speed,
+                 mp=speed + alarms)
 
 
 def _make_plan(s: Setup, turns: int, choices: dict) -> Plan:
     from burgle.analysis.guard_forecast import forecast
-    from burgle.geometry.routing import explain_route
 
     table = s.table
     base = N * (s.floor - 1)
@@ -937,11 +997,11 @@ def _make_plan(s: Setup, turns: int, choices: dict) -> Plan:
         tied = s.nearest_alarms()
         q = Question(0, s.guard, tied, table.dist[s.guard * N + tied[0]])
         return Plan(s, s.speed + len(s.alarms), mp_text, alarms, (), (), (), (), (), q,
-                    "His moves depend on the players' choice.")
+                    say("His moves depend on the players' choice."))
 
     route = table.route(s.guard, s.destination)
     alts = tuple(table.all_shortest_routes(s.guard, s.destination)[1:])
-    proofs = tuple(explain_route(table, s.guard, s.destination))
+    proofs = tuple(_proof_words(table, s.guard, s.destination))
     plain = tuple(_fork_words(table, s.guard, s.destination))
 
     moves: list[Move] = []
@@ -982,18 +1042,18 @@ def _make_plan(s: Setup, turns: int, choices: dict) -> Plan:
             tie = tuple(c - base for c in fc.tie)
             if captured is not None:
                 finish(True, None, captured=captured)
-                ending = f"Player {captured + 1} is caught with no Stealth left: the game is lost (END-4)."
+                ending = say("Player {n} is caught with no Stealth left: the game is lost (END-4).", n=captured + 1)
             elif not fc.complete and tie:  # an alarm tie in the middle of the move
                 q = Question(number, here, tie, table.dist[here * N + tie[0]], fc.mp_unknown)
                 if q.key in choices:
                     answered.append((tie, choices[q.key]))
                     dest, mp_left = choices[q.key], fc.mp_unknown
                     continue
-                finish(False, None, "the players choose his next alarm")
+                finish(False, None, say("the players choose his next alarm"))
                 question = q
             elif not fc.complete:  # arrived with MP left and no alarm: the next patrol card decides
-                finish(False, None, f"he draws a patrol card, face down, and walks on with {fc.mp_unknown} MP "
-                                    "(GUARD-11, GUARD-3)")
+                finish(False, None, say("he draws a patrol card, face down, and walks on with {mp} MP "
+                                        "(GUARD-11, GUARD-3)", mp=fc.mp_unknown))
             else:
                 nxt = None if fc.next_destination is None else fc.next_destination - base
                 if nxt is None and tie:  # arrived with his last MP; his next destination is a tie
@@ -1004,8 +1064,8 @@ def _make_plan(s: Setup, turns: int, choices: dict) -> Plan:
                     else:
                         question = q
                 unknown = "" if nxt is not None else (
-                    "the players choose his next alarm" if tie else
-                    "his next destination is a patrol card, face down (GUARD-11, GUARD-3)")
+                    say("the players choose his next alarm") if tie else
+                    say("his next destination is a patrol card, face down (GUARD-11, GUARD-3)"))
                 finish(True, nxt, unknown)
             break
         last = moves[-1]
@@ -1013,16 +1073,19 @@ def _make_plan(s: Setup, turns: int, choices: dict) -> Plan:
             break
         if last.destination_after is None:
             if question is None:
-                ending = f"He arrives on {last.end_name} with his last MP; {last.unknown}."
+                ending = say("He arrives on {cell} with his last MP; {unknown}.", cell=last.end_name,
+                             unknown=last.unknown)
             break
         guard, dest = last.end, last.destination_after
     if not ending and moves and len(moves) == turns and moves[-1].complete and moves[-1].captured is None:
-        ending = (f"(Showing {_n(turns, 'move')}; his die does not speed up unless his patrol deck runs out, "
-                  "GUARD-4. Players are assumed to stay put.)")
+        ending = say_n("(Showing {n} move; his die does not speed up unless his patrol deck runs out, GUARD-4. "
+                       "Players are assumed to stay put.)",
+                       "(Showing {n} moves; his die does not speed up unless his patrol deck runs out, GUARD-4. "
+                       "Players are assumed to stay put.)", turns)
     notes = ()
     if s.players:
-        notes = ("Each time he enters a player's cell that player loses 1 Stealth; with none left the player "
-                 "is caught (GUARD-12, END-4).",)
+        notes = (say("Each time he enters a player's cell that player loses 1 Stealth; with none left the player "
+                     "is caught (GUARD-12, END-4)."),)
     return Plan(s, s.speed + len(s.alarms), mp_text, alarms, route, alts, plain, proofs, tuple(moves), question,
                 ending, notes)
 
@@ -1034,7 +1097,7 @@ def _patrol_view(patrol, s: Setup, turns: int, crew: int, seen: tuple[int, ...])
         discard.append(s.destination)  # the card that named his destination lies face up
     common = dict(turns=turns, crew=crew, discard=tuple(discard))
     if s.destination is None:
-        return PatrolView(**common, error="The odds wait for the players' choice of alarm.")
+        return PatrolView(**common, error=say("The odds wait for the players' choice of alarm."))
     try:
         info = patrol.patrol_info(floor=s.floor, guard=base + s.guard, die=base + s.destination, speed=s.speed,
                                   discard=[base + c for c in discard], trim=TRIM[crew], walls=s.walls,
@@ -1042,17 +1105,44 @@ def _patrol_view(patrol, s: Setup, turns: int, crew: int, seen: tuple[int, ...])
         nxt = patrol.next_destination_odds(info)
         dm = patrol.danger_map(info, turns=turns, samples=2000, seed=0)
     except patrol.PatrolError as exc:
-        return PatrolView(**common, error=f"No odds for this setup: {exc}.")
-    notes = list(dm.notes)
+        return PatrolView(**common, error=say("No odds for this setup: {why}.", why=str(exc)))
+    notes = [_tie_note(n) for n in dm.notes]
     if s.alarms:
-        notes.append("Alarms go first: he walks to each in turn (nearest first) before a patrol card is drawn.")
+        notes.append(say("Alarms go first: he walks to each in turn (nearest first) before a patrol card is drawn."))
     return PatrolView(
         **common,
         destination={c - base: p for c, p in nxt.items()},
         enter={c - base: p for c, p in dm.enter.items()},
         end_turn={c - base: p for c, p in dm.end_turn.items()},
-        reshuffle=dm.reshuffle, method=dm.how(), notes=tuple(notes), left_out=patrol.LEFT_OUT,
+        reshuffle=dm.reshuffle, method=_method(dm), notes=tuple(notes),
+        left_out=say(_LEFT_OUT) if patrol.LEFT_OUT == _LEFT_OUT else patrol.LEFT_OUT,
     )
+
+
+def _proof_words(table, a: int, b: int) -> list[str]:
+    """:func:`burgle.geometry.routing.explain_route`, word for word, in words a page translates."""
+    from burgle.geometry.routing import fork_loop, forks, loop_area
+
+    lines = []
+    for u, chosen, win, alts in forks(table, a, b):
+        head = say("at {at}: shortest routes split: via {chosen} (chosen, the left branch) or {others}",
+                   at=index_name(u), chosen=index_name(chosen),
+                   others=joined(*(say("via {cell}", cell=index_name(v)) for v, _, _ in alts), sep=" or "))
+        parts = []
+        for v, alt, rejoin in alts:
+            loop = fork_loop(win, alt)
+            words = dict(chosen=index_name(chosen), win=_names(win), other=index_name(v), alt=_names(alt),
+                         rejoin=index_name(rejoin), loop=_names(loop))
+            if loop_area(win, alt) > 0:
+                parts.append(say("via {chosen} is {win}, via {other} is {alt}; they rejoin at {rejoin} and the loop "
+                                 "{loop} (out via {chosen}, back via {other}) runs clockwise, so via {chosen} wins",
+                                 **words))
+            else:
+                parts.append(say("via {chosen} is {win}, via {other} is {alt}; they rejoin at {rejoin} and the loop "
+                                 "{loop} (out via {chosen}, back via {other}) runs anticlockwise, so via {chosen} "
+                                 "wins", **words))
+        lines.append(joined(head, *parts, sep="; "))
+    return lines
 
 
 def _fork_words(table, a: int, b: int) -> list[str]:
@@ -1063,13 +1153,12 @@ def _fork_words(table, a: int, b: int) -> list[str]:
     for u, chosen, win, alts in forks(table, a, b):
         for v, alt, rejoin in alts:
             loop = fork_loop(win, alt)
-            out.append(
-                f"At {index_name(u)} he could step to {index_name(chosen)} or {index_name(v)}; both ways are "
-                f"{_n(len(win) - 1, 'step')} to {index_name(b)} and meet again at {index_name(rejoin)}. "
-                f"Going out via {index_name(chosen)} and back via {index_name(v)} runs clockwise round "
-                f"{_names(loop)}, so {index_name(chosen)} is his left-hand branch: he steps to "
-                f"{index_name(chosen)}."
-            )
+            out.append(say(
+                "At {at} he could step to {chosen} or {other}; both ways are {steps} to {dest} and meet again at "
+                "{rejoin}. Going out via {chosen} and back via {other} runs clockwise round {loop}, so {chosen} is "
+                "his left-hand branch: he steps to {chosen}.", at=index_name(u), chosen=index_name(chosen),
+                other=index_name(v), steps=_steps(len(win) - 1), dest=index_name(b), rejoin=index_name(rejoin),
+                loop=_names(loop)))
     return out
 
 
@@ -1097,7 +1186,8 @@ def _make_scene(plan: Plan):
             occ.append(Occupant("guard", "G", "guard"))
         for k, p in enumerate(s.players):
             if p.cell == i:
-                occ.append(Occupant("character", str(k + 1), f"Player {k + 1}", stealth=p.stealth, seat=k))
+                occ.append(Occupant("character", str(k + 1), say("Player {n}", n=k + 1), stealth=p.stealth,
+                                    seat=k))
         marks = (Mark("alarm", "!", "alarm token"),) if i in s.alarms else ()
         cells.append(CellView(
             cell=base + i, name=index_name(i), row=i // 4, col=i % 4, revealed=True, kind=None, title="",
@@ -1113,11 +1203,11 @@ def _make_scene(plan: Plan):
         sights: dict[int, list[str]] = {}
         for st in first.steps:
             who = [str(k + 1) for k in st.seen if k != st.captured]
-            text = ("sees " + ",".join(who)) if who else ""
+            said = [say("sees {players}", players=",".join(who))] if who else []
             if st.captured is not None:
-                text = (text + "; " if text else "") + f"catches {st.captured + 1}"
-            if text:
-                sights.setdefault(base + st.cell, []).append(text)
+                said.append(say("catches {n}", n=st.captured + 1))
+            if said:
+                sights.setdefault(base + st.cell, []).append(joined(*said, sep="; "))
         later: list[int] = []
         for m in moves[1:]:
             later += [base + c for c in m.path]
@@ -1131,7 +1221,7 @@ def _make_scene(plan: Plan):
             later=((base + first.end,) + tuple(later)) if later else (),
             alternatives=tuple((base + s.guard,) + tuple(base + c for c in r) for r in plan.alternatives),
             arrivals=tuple(base + st.cell for st in first.steps if st.arrival),
-            sightings=tuple((c, "; ".join(t)) for c, t in sights.items()),
+            sightings=tuple((c, joined(*t, sep="; ")) for c, t in sights.items()),
             unknown=first.unknown if not first.complete else "", mp=first.mp, mp_text=first.mp_text,
             moves_this_turn=True,
         )
@@ -1139,7 +1229,7 @@ def _make_scene(plan: Plan):
                    for a in plan.alarms)
     walls = tuple(sorted((base + a, base + b) for a, b in s.walls))
     fs = FloorScene(
-        floor=s.floor, title=f"Floor {s.floor}", header=_header(plan), cells=tuple(cells), walls=walls,
+        floor=s.floor, title=say("Floor {n}", n=s.floor), header=_header(plan), cells=tuple(cells), walls=walls,
         broken_walls=(), links=(), guard=base + s.guard,
         die=None if s.destination is None else base + s.destination, speed=s.speed, route=route,
         alarms=alarms, alt_text=plan.text(),
@@ -1149,25 +1239,29 @@ def _make_scene(plan: Plan):
 
 def _header(plan: Plan) -> tuple[str, ...]:
     s = plan.setup
-    title = f"Floor {s.floor}" + ("" if printed_floor_name(s.walls) else f" · {s.wall_set_name.lower()}")
-    line2 = f"His next move: {plan.mp_text}"
+    title = (say("Floor {n}", n=s.floor) if printed_floor_name(s.walls) else
+             say("Floor {n} · open floor", n=s.floor) if not s.walls else say("Floor {n} · your walls", n=s.floor))
+    line2 = say("His next move: {mp}", mp=plan.mp_text)
     if s.destination is None:
-        return (title, line2, "Alarms " + "/".join(index_name(c) for c in plan.question.tied)
-                + " tied: players choose (ALARM-3)")
+        return (title, line2, say("Alarms {cells} tied: players choose (ALARM-3)",
+                                  cells="/".join(index_name(c) for c in plan.question.tied)))
     m = plan.moves[0]
     if m.captured is not None:
-        line3 = f"Catches player {m.captured + 1} on {m.end_name}"
+        line3 = say("Catches player {n} on {cell}", n=m.captured + 1, cell=m.end_name)
     elif m.complete:
-        line3 = f"Stops on {m.end_name}"
+        line3 = say("Stops on {cell}", cell=m.end_name)
         later = [x for x in plan.moves[1:] if x.steps]
         if len(later) == 1:
-            line3 += "; T2: where move 2 " + ("ends" if later[0].complete else "is known to")
+            line3 = (say("Stops on {cell}; T2: where move 2 ends", cell=m.end_name) if later[0].complete else
+                     say("Stops on {cell}; T2: where move 2 is known to", cell=m.end_name))
         elif later:
-            line3 += f"; T2..T{later[-1].number}: where moves 2..{later[-1].number} end"
+            line3 = say("Stops on {cell}; T2..T{last}: where moves 2..{last} end", cell=m.end_name,
+                        last=later[-1].number)
     elif plan.question is not None and plan.question.move == 1:
-        line3 = f"Known to {m.end_name}, then alarms " + "/".join(index_name(c) for c in plan.question.tied) + " tied"
+        line3 = say("Known to {cell}, then alarms {cells} tied", cell=m.end_name,
+                    cells="/".join(index_name(c) for c in plan.question.tied))
     else:
-        line3 = f"Known to {m.end_name}, then a patrol card (unseen)"
+        line3 = say("Known to {cell}, then a patrol card (unseen)", cell=m.end_name)
     return (title, line2, line3)
 
 
@@ -1175,4 +1269,43 @@ def _check_size(text, what: str, kept: str) -> None:
     """Refuse typed text over :data:`~burgle.web.security.limits.MAX_TEXT_CHARS` by its size,
     before parsing it and without quoting it back."""
     if len(str(text)) > MAX_TEXT_CHARS:
-        raise ExplorerError(f"Refused: {too_big(what, len(str(text)), MAX_TEXT_CHARS)} {kept}")
+        raise ExplorerError(say("Refused: {why} {kept}", why=too_big(what, len(str(text)), MAX_TEXT_CHARS),
+                                kept=say("The previous walls are kept.") if "walls" in kept
+                                else say("Nothing was changed.")))
+
+
+def _refused(exc: BaseException, walls: bool = False):
+    """``Refused: <why>. Nothing was changed.`` (or: the previous walls are kept), in words a page translates."""
+    if walls:
+        return say("Refused: {why}. The previous walls are kept.", why=said_of(exc))
+    return say("Refused: {why}. Nothing was changed.", why=said_of(exc))
+
+
+def _job(building) -> str:
+    """A job's name as printed (the glossary keeps The Bank Job, The Office Job in every language)."""
+    return building.name
+
+
+#: :data:`burgle.analysis.patrol.LEFT_OUT`, marked for the catalog; shown translated only while it is the same.
+_LEFT_OUT = N_("The guard is left to himself between his moves, with the alarms already on his floor: no new alarms, "
+               "no Events (not even ones the players have seen coming), no tools and no players' moves.")
+
+_TIE_NOTE = re.compile(r"On (\d[A-D][1-4]) the alarms on (.+) are equally near: the players choose \(ALARM-3\); "
+                       r"these odds assume (\d[A-D][1-4]), the first in reading order\.")
+
+
+def _tie_note(note: str):
+    """The danger map's note on an alarm tie (burgle.analysis.patrol), in words a page translates."""
+    m = _TIE_NOTE.fullmatch(str(note))
+    if not m:
+        return note
+    return say("On {cell} the alarms on {cells} are equally near: the players choose (ALARM-3); these odds assume "
+               "{first}, the first in reading order.", cell=m.group(1), cells=and_list(m.group(2).split(" and ")),
+               first=m.group(3))
+
+
+def _method(dm):
+    """How the danger map was worked out (``dm.how()``), in words a page translates."""
+    if dm.method == "exact":
+        return say("exact, {n} card sequences", n=format(dm.sequences, ","))
+    return say("Monte Carlo, {n} samples, seed {seed}", n=format(dm.samples, ","), seed=dm.seed)

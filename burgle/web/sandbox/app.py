@@ -29,8 +29,9 @@ from burgle.data.jobs import JOBS
 from burgle.engine.actions import VERBS
 from burgle.engine.errors import IllegalAction
 from burgle.i18n import DEFAULT, N_, Translator, ability, action_help, card_name, character_name
-from burgle.i18n.happenings import narrate
+from burgle.i18n.happenings import narrate, say_words
 from burgle.i18n.refusals import explain
+from burgle.i18n.said import joined, said_of, say, say_n
 from burgle.web.language import relabel
 from burgle.web.sandbox.hints import HintsPanel
 from burgle.web.sandbox.model import Sandbox, SandboxError
@@ -51,10 +52,15 @@ _CARD_KEYS = {c.name: c.key for c in (*TOOLS, *LOOT)}
 
 NONE = "-"
 RANDOM = "random"
-CHAR_OPTIONS = [("(no one)", NONE), ("random", RANDOM)] + [(CHARACTER_NAMES[k], k) for k in CHARACTERS]
-FLOOR_OPTIONS = [("Building", "all"), ("In play", "play"), ("Floor 1", "1"), ("Floor 2", "2"), ("Floor 3", "3")]
+CHAR_OPTIONS = [(N_("(no one)"), NONE), (N_("random"), RANDOM)] + [(CHARACTER_NAMES[k], k) for k in CHARACTERS]
+FLOOR_OPTIONS = [(N_("Building"), "all"), (N_("In play"), "play"), ("Floor 1", "1"), ("Floor 2", "2"),
+                 ("Floor 3", "3")]
 JOB_OPTIONS = [(j.name, k) for k, j in JOBS.items()]
-WALL_OPTIONS = [("Printed", "printed"), ("Random (drawn from the seed)", "random"), ("Layout code", "code")]
+WALL_OPTIONS = [(N_("Printed"), "printed"), (N_("Random (drawn from the seed)"), "random"), (N_("Layout code"), "code")]
+_MORE = (N_("Seat {k}"), N_("All {n} floors"), N_("The floors with someone on them"), N_("Floor {n}"),
+         N_("+{n} more"), N_("Show every '{label}' action"), N_("Replay: {action}"), N_("Nothing to replay"),
+         N_("{status} Start a new game, load one, or rewind."), N_("↓ Download {name}"),
+         N_("(or copy the text below)"))
 
 
 def floor_options(floors: int) -> list[tuple[str, str]]:
@@ -86,8 +92,8 @@ class SandboxApp(StatusMessages):
         self.t = Translator(DEFAULT)
         self._build()
         self.refresh()
-        self._message("Choose actions with the buttons, or type one; rewind to any earlier point with the dropdown "
-                      "under the log. Save to a file, load it later: the same seed and actions give the same game.",
+        self._message(say("Choose actions with the buttons, or type one; rewind to any earlier point with the dropdown "
+                      "under the log. Save to a file, load it later: the same seed and actions give the same game."),
                       error=False, info=True)
 
     # ------------------------------------------------------------------ building
@@ -222,14 +228,50 @@ class SandboxApp(StatusMessages):
 
     # ------------------------------------------------------------------ language
     def set_language(self, lang: str) -> None:
-        """Show the sandbox in *lang*: its fixed labels, the crew, the table, the log, the
-        action buttons and the refusals of actions (the game's set-up, save and load
-        messages stay English)."""
+        """Show the sandbox in *lang*: its fixed labels, the new-game form, the crew, the
+        table, the log, the action buttons, the refusals and the messages (set-up, rewind,
+        save and load: the model's words, :mod:`burgle.i18n.said`)."""
         self.lang = lang
         self.t = Translator(lang)
         relabel(self.root, lang)
+        self._relabel_controls()
+        self.hints.t = self.t
         self._shown_key = None
+        self._more, self._pool = {}, {}  # buttons with tooltips: made again in the language
+        if getattr(self, "_last_message", None) is not None:
+            text, error, info = self._last_message
+            self._message(text, error=error, info=info)
         self.refresh()
+
+    def _message(self, text, error: bool, info: bool = False) -> None:
+        self._last_message = (text, error, info)  # said again when the language changes
+        super()._message(text, error=error, info=info)
+
+    def _relabel_controls(self) -> None:
+        """The choices of the floor buttons and the new-game form in the page's language."""
+        _ = self.t.gettext
+        self._syncing = True
+        try:
+            n = self.model.job.floors
+            keep = self.floors.value
+            self.floors.options = [(_(label) if value in ("all", "play") else _("Floor {n}").format(n=value), value)
+                                   for label, value in floor_options(n)]
+            self.floors.tooltips = self._floor_tips(n)
+            self.floors.value = keep
+            keep = self.walls.value
+            self.walls.options = [(_(label), value) for label, value in WALL_OPTIONS]
+            self.walls.value = keep
+            for k, (pick, side) in enumerate(zip(self.seat_pickers, self.side_pickers)):
+                keep = pick.value
+                pick.options = [(_(label), v) for label, v in CHAR_OPTIONS[:2]] + [
+                    (character_name(key, self.lang), key) for _l, key in CHAR_OPTIONS[2:]]
+                pick.value = keep
+                pick.description = _("Seat {k}").format(k=k)
+                keep = side.value
+                side.options = [(_(_SIDES[v]), v) for v in ("basic", "advanced")]
+                side.value = keep
+        finally:
+            self._syncing = False
 
     def _who(self, seat: int) -> str:
         return character_name(self.model.game.s.characters[seat].name, self.lang)
@@ -237,10 +279,19 @@ class SandboxApp(StatusMessages):
     def _status(self) -> str:
         """The status line in the page's language (the model's, in English)."""
         g, s, _ = self.model.game, self.model.game.s, self.t.gettext
-        if self.lang == DEFAULT or (s.outcome is None and g.pending is not None):
-            return self.model.status()  # a pending choice's prompt is English (the engine's)
-        if s.outcome is not None:
-            return self.model.status()  # the outcome's reason is English (the engine's)
+        if self.lang == DEFAULT:
+            return self.model.status()
+        if s.outcome is None and g.pending is not None and s.phase != "entrance":
+            turn = self.t.ngettext("Turn {turn}: {who} to act, {left} of {total} action left.",
+                                   "Turn {turn}: {who} to act, {left} of {total} actions left.", s.allowance).format(
+                turn=s.turn, who=self._who(s.active), left=g.actions_left, total=s.allowance)
+            choose = _("{who} must choose: {prompt}").format(who=self._who(g.pending.seat),
+                                                              prompt=say_words(g.pending.prompt, self.lang))
+            return turn + ("" if self.lang == "ja" else " ") + choose
+        if s.outcome is not None:  # the engine's reason, said with its template (burgle.i18n.happenings)
+            why = say_words(s.outcome_reason or "", self.lang)
+            return (_("Game over: the crew escaped, you win ({why}).") if s.outcome == "won"
+                    else _("Game over: you lose ({why}).")).format(why=why)
         if s.phase == "entrance":
             return _("Before the first turn: {who} chooses the entrance on floor 1 (SETUP-9).").format(
                 who=self._who(s.active))
@@ -268,7 +319,7 @@ class SandboxApp(StatusMessages):
         """A refused action in the page's language (the engine's reason from its template)."""
         illegal = exc.__context__ if isinstance(exc.__context__, IllegalAction) else None
         if illegal is None or self.lang == DEFAULT:
-            return str(exc)
+            return said_of(exc)
         return self.t.gettext("Refused: {reason} ({rule}). Nothing changed.").format(
             reason=explain(illegal, self.lang), rule=illegal.rule)
 
@@ -301,8 +352,10 @@ class SandboxApp(StatusMessages):
         n = len(self.model.game.log)
         if not n:
             return self.start_new_game()
-        set_value(self.confirm_text, "value", f"<p>Start a new game? The game on the page ({n} "
-                                              f"action{'s' if n != 1 else ''}) is lost unless you save it first.</p>")
+        set_value(self.confirm_text, "value", "<p>" + esc(self.t.ngettext(
+            "Start a new game? The game on the page ({n} action) is lost unless you save it first.",
+            "Start a new game? The game on the page ({n} actions) is lost unless you save it first.", n).format(n=n))
+            + "</p>")
         show(self.confirm, True)
         self.helper.focus_on(".burgle-sandbox .burgle-new-yes")
         return False
@@ -337,11 +390,15 @@ class SandboxApp(StatusMessages):
     def save(self) -> None:
         m = self.model
         name = html.escape(m.save_name(), quote=True)
+        _ = self.t.gettext
         self.save_link.value = (f"<a class='burgle-download' download='{name}' href='{m.save_data_uri()}'>"
-                                f"↓ Download {name}</a> <span class='burgle-muted'>(or copy the text below)</span>")
+                                + _("↓ Download {name}").format(name=name) + "</a> <span class='burgle-muted'>"
+                                + esc(_("(or copy the text below)")) + "</span>")
         self.save_text.value = m.save_text()
         set_value(self.load_message, "value", "")
-        self._message(f"Save made after {len(m.game.log)} actions: download it, or copy the text.", error=False)
+        self._message(say_n("Save made after {n} actions: download it, or copy the text.",
+                            "Save made after {n} actions: download it, or copy the text.", len(m.game.log)),
+                      error=False)
 
     def load(self, source, name: str = "") -> bool:
         """Load a save; a refusal is also shown beside the Load buttons, and the link to an
@@ -373,7 +430,7 @@ class SandboxApp(StatusMessages):
             return
         self._sync_form()
         self.refresh()
-        self._message("Your game from your last visit is back. " + note, error=False, info=True)
+        self._message(joined(say("Your game from your last visit is back."), note), error=False, info=True)
 
     def _keep(self) -> None:
         if self.kept.loaded:
@@ -425,15 +482,15 @@ class SandboxApp(StatusMessages):
         self._render_rewind()
         self._keep()
 
-    @staticmethod
-    def _floor_tips(floors: int) -> list[str]:
-        return ([f"All {floors} floors", "The floors with someone on them"]
-                + [f"Floor {f}" for f in range(1, floors + 1)])
+    def _floor_tips(self, floors: int) -> list[str]:
+        _ = self.t.gettext
+        return ([_("All {n} floors").format(n=floors), _("The floors with someone on them")]
+                + [_("Floor {n}").format(n=f) for f in range(1, floors + 1)])
 
     def _render_building(self) -> None:
         """The job and its walls above the picture; the floor buttons the building has."""
         m = self.model
-        set_value(self.building, "value", f"<p class='burgle-building-line'>{esc(m.building())}</p>")
+        set_value(self.building, "value", f"<p class='burgle-building-line'>{esc(self._say(m.building()))}</p>")
         n = m.job.floors
         if n != self._floor_count:
             self._floor_count = n
@@ -441,7 +498,9 @@ class SandboxApp(StatusMessages):
                 else "play"
             self._syncing = True
             try:
-                self.floors.options = floor_options(n)
+                self.floors.options = [(self.t.gettext(label) if value in ("all", "play")
+                                        else self.t.gettext("Floor {n}").format(n=value), value)
+                                       for label, value in floor_options(n)]
                 self.floors.tooltips = self._floor_tips(n)
                 self.floors.value = keep
             finally:
@@ -539,17 +598,18 @@ class SandboxApp(StatusMessages):
                 hidden = len(acts) - SHOWN
                 acts = acts[:SHOWN]
                 more = self._more_button(g.label)
-                set_value(more, "description", f"+{hidden} more")
+                set_value(more, "description", self.t.gettext("+{n} more").format(n=hidden))
                 extra = [more]
             buttons = [self._action_button(a) for a in acts]
             shown += buttons
-            label = esc(self._group_label(g.label)) + (f" <span class='burgle-hint'>{esc(g.hint)}</span>" if g.hint else "")
+            label = esc(self._group_label(g.label)) + (f" <span class='burgle-hint'>{esc(say_words(g.hint, self.lang))}"
+                                                       "</span>" if g.hint else "")
             rows.append(self._group_row(g.label, label, buttons + extra, choice))
         if not rows:
             if self._idle_note is None:
                 self._idle_note = html_widget("", "burgle-idle")
-            set_value(self._idle_note, "value", f"<p class='burgle-muted'>{esc(m.status())} Start a new game, "
-                                                "load one, or rewind.</p>")
+            set_value(self._idle_note, "value", "<p class='burgle-muted'>" + esc(self.t.gettext(
+                "{status} Start a new game, load one, or rewind.").format(status=self._status())) + "</p>")
             rows = [self._idle_note]
         self.action_buttons = shown
         if list(self.actions.children) != rows:
@@ -572,7 +632,8 @@ class SandboxApp(StatusMessages):
     def _more_button(self, label: str):
         b = self._more.get(label)
         if b is None:
-            b = button("+ more", "burgle-more-actions", tooltip=f"Show every '{label}' action")
+            b = button("+ more", "burgle-more-actions", tooltip=self.t.gettext("Show every '{label}' action").format(
+                label=self._group_label(label)))
             b.on_click(self._safe(lambda _b, label=label: self._expand(label)))
             self._more[label] = b
         return b
@@ -599,6 +660,9 @@ class SandboxApp(StatusMessages):
     def _render_rewind(self) -> None:
         m = self.model
         titles = m.timeline()
+        if self.lang != DEFAULT:  # who acted, by name in the language
+            titles = [self._say(titles[0])] + [f"{e.number}. {self._who(e.seat)}: {e.action}" for e in m.log] + \
+                titles[1 + len(m.log):]
         opts = [(t, k) for k, t in enumerate(titles)]
         self._syncing = True
         try:
@@ -610,7 +674,8 @@ class SandboxApp(StatusMessages):
         self.undo_button.disabled = not m.game.log
         self.redo_button.disabled = not m.redo
         nxt = m.redo[0] if m.redo else ""
-        set_value(self.redo_button, "tooltip", f"Replay: {nxt}" if nxt else "Nothing to replay")
+        set_value(self.redo_button, "tooltip", self.t.gettext("Replay: {action}").format(action=nxt) if nxt
+                  else self.t.gettext("Nothing to replay"))
 
     # ------------------------------------------------------------------ plumbing
     def find_action(self, text: str) -> widgets.Button:
@@ -683,6 +748,10 @@ CSS = r"""
   .burgle-sandbox .burgle-picture-card { padding: 8px 2px; }  /* Building view: 24 px cells at 360 px */
   .burgle-sandbox .burgle-seat-row { flex-wrap: wrap; }
   .burgle-sandbox .burgle-rewind-row { flex-wrap: wrap; }
+  /* the hint buttons' labels are long in Spanish: one under the other, wrapped, never cut */
+  .burgle-sandbox .burgle-hint-buttons { flex-wrap: wrap; gap: 6px; }
+  .burgle-sandbox .burgle-hint-buttons .jupyter-button { flex: 0 1 auto; max-width: 100%; height: auto;
+    min-height: 32px; white-space: normal; overflow: visible; }
 }
 @media (max-width: 1100px) {
   .burgle-sandbox .burgle-body { flex-direction: column; align-items: stretch; }

@@ -13,6 +13,7 @@ import html
 import ipywidgets as widgets
 
 from burgle.bots.hints import HintError, end_turn_risk, suggest
+from burgle.i18n import DEFAULT, Translator
 from burgle.web.ui import box, button, html_widget
 
 SAMPLES = 400  # ~0.4 s on a laptop; the command line (burgle hint) takes --samples
@@ -24,6 +25,7 @@ class HintsPanel:
     def __init__(self, get_game, samples: int = SAMPLES):
         self.get_game = get_game
         self.samples = samples
+        self.t = Translator(DEFAULT)  # the page's language (the sandbox sets it)
         self.risk_button = button("What if I end my turn here?", "burgle-hint-risk",
                                   tooltip="The chance to lose Stealth, and to be caught, before this character's "
                                           "next turn if it ended its turn now")
@@ -37,25 +39,54 @@ class HintsPanel:
                                             vertical=False),
                                         self.answer], "burgle-card", "burgle-hints")
 
+    def _say(self, exc) -> str:
+        """A hint's refusal in the page's language (a pending choice's prompt too)."""
+        from burgle.i18n.happenings import say_words
+        from burgle.i18n.said import Said, render, said_of
+
+        said = said_of(exc)
+        if isinstance(said, Said) and "prompt" in said.params:  # the engine's prompt: its own template
+            said = Said(str(said), message=said.message, params={**said.params,
+                                                                  "prompt": say_words(said.params["prompt"], self.t.lang)})
+        return render(said, self.t)
+
+    def risk_text(self, risk) -> str:
+        """A :class:`~burgle.bots.hints.Risk` in words, in the page's language."""
+        t = self.t
+
+        def pct(p, ci):
+            if risk.exact:
+                return f"{100 * p:.0f} %"
+            return t.gettext("{p} % (95 % CI {low}–{high})").format(p=f"{100 * p:.1f}", low=f"{100 * ci[0]:.1f}",
+                                                                    high=f"{100 * ci[1]:.1f}")
+        how = (t.gettext("exact: nothing is left to chance") if risk.exact else
+               t.gettext("{n} samples, Monte Carlo over re-deals of the hidden information and the dice").format(
+                   n=f"{risk.samples:,}"))
+        return t.gettext("loses Stealth {stealth}, caught {caught}; {how}").format(
+            stealth=pct(risk.stealth, risk.stealth_ci), caught=pct(risk.capture, risk.capture_ci), how=how)
+
     def show_risk(self) -> str:
         try:
             risk = end_turn_risk(self.get_game(), samples=self.samples)
-            text = f"If you end your turn here, before your next turn you {risk.text()}."
+            text = self.t.gettext("If you end your turn here, before your next turn you {risk}.").format(
+                risk=self.risk_text(risk))
         except HintError as exc:
-            text = str(exc)
+            text = self._say(exc)
         self.answer.value = f"<p class='burgle-hint-text'>{html.escape(text)}</p>"
         return text
 
     def show_suggestion(self) -> str:
         try:
             tip = suggest(self.get_game(), samples=max(1, self.samples // 4))
+            _ = self.t.gettext
             rows = "".join(
-                f"<li>{html.escape(str(a))}{'' if a.verb == 'end' else ', then end the turn'}: "
-                f"{html.escape(r.text())}</li>" for a, r in tip.alternatives)
-            text = f"Suggested: {tip.action} ({tip.reason})."
+                "<li>" + html.escape((_("{action}: {risk}") if a.verb == "end" else
+                                      _("{action}, then end the turn: {risk}")).format(action=a, risk=self.risk_text(r)))
+                + "</li>" for a, r in tip.alternatives)
+            text = _("Suggested: {action} ({reason}).").format(action=tip.action, reason=tip.reason)
             self.answer.value = (f"<p class='burgle-hint-text'>{html.escape(text)}</p>"
                                  f"<ol class='burgle-hint-list'>{rows}</ol>")
             return text
         except HintError as exc:
-            self.answer.value = f"<p class='burgle-hint-text'>{html.escape(str(exc))}</p>"
-            return str(exc)
+            self.answer.value = f"<p class='burgle-hint-text'>{html.escape(self._say(exc))}</p>"
+            return self._say(exc)

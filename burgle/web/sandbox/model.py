@@ -32,6 +32,7 @@ from burgle.data.cards import CHARACTER_NAMES, CHARACTERS, LOOT_BY_KEY, TOOL_BY_
 from burgle.data.jobs import get_job
 from burgle.engine.actions import VERBS, Action
 from burgle.engine.errors import ActionSyntaxError, BurgleError, IllegalAction, ScenarioError
+from burgle.i18n.said import character, joined, say, say_n
 
 __all__ = ["ActionGroup", "CrewView", "LogEntry", "Sandbox", "SandboxError", "GROUPS"]
 
@@ -118,22 +119,24 @@ class Sandbox:
         try:
             seed = int(str(seed).strip())
         except ValueError:
-            raise SandboxError(f"Refused: the seed is a whole number, not {seed!r}. The game on the page is kept.") \
-                from None
+            raise SandboxError(say("Refused: the seed is a whole number, not {value}. The game on the page is kept.",
+                                   value=repr(seed))) from None
         if not 0 <= seed <= MAX_SEED:
-            raise SandboxError(f"Refused: the seed runs from 0 to {MAX_SEED}, not {seed}. "
-                               "The game on the page is kept.")
+            raise SandboxError(say("Refused: the seed runs from 0 to {max}, not {value}. The game on the page is "
+                                   "kept.", max=MAX_SEED, value=seed))
         chars = None if characters is None else list(characters)
         try:
             game = Game.new(seed, characters=chars, players=players if chars is None else None,
                             sides=None if sides is None else list(sides), job=job, walls=walls)
         except ScenarioError as exc:
-            raise SandboxError(f"Refused: {exc}. The game on the page is kept.") from None
+            raise SandboxError(say("Refused: {why}. The game on the page is kept.", why=str(exc))) from None
         self._set(game, [], [])
-        crew = ", ".join(f"{c.name} ({c.side})" for c in self.crew())
-        where = "" if game.s.job == "bank" and "walls" not in game.origin else \
-            f" {get_job(game.s.job).name}, walls {game.view()['layout']}."
-        return f"New game, seed {seed}: {crew}.{where} Choose the entrance on floor 1."
+        crew = joined(*(say("{who} ({side})", who=character(ch.name), side=say(ch.side))
+                        for ch in game.s.characters), sep=", ")
+        if game.s.job == "bank" and "walls" not in game.origin:
+            return say("New game, seed {seed}: {crew}. Choose the entrance on floor 1.", seed=seed, crew=crew)
+        return say("New game, seed {seed}: {crew}. {job}, walls {walls}. Choose the entrance on floor 1.", seed=seed,
+                   crew=crew, job=get_job(game.s.job).name, walls=game.view()['layout'])
 
     def _set(self, game, actors, redo) -> None:
         self.game = game
@@ -200,7 +203,9 @@ class Sandbox:
         """One line: whose turn, actions left, or how the game ended."""
         g, s = self.game, self.game.s
         if s.outcome is not None:
-            return f"Game over: {'the crew escaped, you win' if s.outcome == 'won' else 'you lose'} ({s.outcome_reason})."
+            if s.outcome == "won":
+                return say("Game over: the crew escaped, you win ({why}).", why=s.outcome_reason)
+            return say("Game over: you lose ({why}).", why=s.outcome_reason)
         if s.phase == "entrance":
             return f"Before the first turn: {self.who(s.active)} chooses the entrance on floor 1 (SETUP-9)."
         text = f"Turn {s.turn}: {self.who(s.active)} to act, {g.actions_left} of {s.allowance} actions left"
@@ -226,7 +231,7 @@ class Sandbox:
     def timeline(self) -> list[str]:
         """Titles of every point the game can be rewound or replayed to: 0 = the start,
         then one per logged action, then the actions that can be replayed (redo)."""
-        out = ["0. The start of the game"]
+        out = [say("0. The start of the game")]
         out += [e.title for e in self.log]
         n = len(self.game.log)
         seat_hint = "↷ "
@@ -256,26 +261,29 @@ class Sandbox:
         g = self.game
         total = len(g.log)
         if not isinstance(n, int) or not 0 <= n <= total:
-            raise SandboxError(f"Refused: the log holds {total} actions; rewind to 0..{total}, not {n!r}.")
+            raise SandboxError(say("Refused: the log holds {total} actions; rewind to 0..{total}, not {value}.",
+                                   total=total, value=repr(n)))
         if n == total:
-            return "Nothing to rewind."
+            return say("Nothing to rewind.")
         undone = [str(a) for a in g.log[n:]]
         self._set(g.replay(n), self.actors[:n], undone + self.redo)
-        where = "the start of the game" if n == 0 else f"after action {n}"
-        return f"Back to {where}: {_n(n, 'action')} ({len(self.redo)} can be replayed)."
+        if n == 0:
+            return say("Back to the start of the game: 0 actions ({k} can be replayed).", k=len(self.redo))
+        return say_n("Back to after action {n}: {n} action ({k} can be replayed).",
+                     "Back to after action {n}: {n} actions ({k} can be replayed).", n, k=len(self.redo))
 
     def undo(self) -> str:
         if not self.game.log:
-            raise SandboxError("Refused: nothing to undo: no action has been taken yet.")
+            raise SandboxError(say("Refused: nothing to undo: no action has been taken yet."))
         return self.rewind_to(len(self.game.log) - 1)
 
     def redo_next(self) -> str:
         if not self.redo:
-            raise SandboxError("Refused: nothing to replay.")
+            raise SandboxError(say("Refused: nothing to replay."))
         text = self.redo[0]
         happened = self.act(text)
         e = self.log[-1]
-        return f"Replayed {e.title}." + (f" {happened[0]}" if happened else "")
+        return joined(say("Replayed {action}.", action=e.title), happened[0] if happened else "")
 
     def go_to(self, n: int) -> str:
         """Rewind to *n* actions, or replay forward to it (see :meth:`timeline`)."""
@@ -283,10 +291,10 @@ class Sandbox:
         if n <= total:
             return self.rewind_to(n)
         if n > total + len(self.redo):
-            raise SandboxError(f"Refused: only {total + len(self.redo)} actions are known.")
+            raise SandboxError(say("Refused: only {n} actions are known.", n=total + len(self.redo)))
         while len(self.game.log) < n:
             self.redo_next()
-        return f"Replayed up to action {n}."
+        return say("Replayed up to action {n}.", n=n)
 
     # ------------------------------------------------------------------ saving
     def save_document(self) -> dict:
@@ -318,13 +326,13 @@ class Sandbox:
             try:
                 source = bytes(source).decode("utf-8")
             except UnicodeDecodeError:
-                raise SandboxError("Refused: this file is not a burgle save (not UTF-8 text). "
-                                   "The game on the page is kept.") from None
+                raise SandboxError(say("Refused: this file is not a burgle save (not UTF-8 text). "
+                                       "The game on the page is kept.")) from None
         if isinstance(source, str) and not source.strip():
-            raise SandboxError("Refused: the save is empty. The game on the page is kept.")
+            raise SandboxError(say("Refused: the save is empty. The game on the page is kept."))
         if isinstance(source, str) and not source.lstrip().startswith("{"):
-            raise SandboxError("Refused: this is not a burgle save: a save is a JSON document starting with '{'. "
-                               "The game on the page is kept.")
+            raise SandboxError(say("Refused: this is not a burgle save: a save is a JSON document starting with "
+                                   "'{{'. The game on the page is kept."))
         try:
             # Data only: nothing in a save from the page may name a file on the server.
             game = Game.load(source, paths=False)
@@ -334,13 +342,17 @@ class Sandbox:
                 actors.append(fresh.seat_to_act)
                 fresh.apply(a)
         except ScenarioError as exc:
-            raise SandboxError(f"Refused: {exc}. The game on the page is kept.") from None
+            raise SandboxError(say("Refused: {why}. The game on the page is kept.", why=str(exc))) from None
         except BurgleError as exc:  # pragma: no cover - load_document wraps the engine's errors
-            raise SandboxError(f"Refused: {exc}. The game on the page is kept.") from None
+            raise SandboxError(say("Refused: {why}. The game on the page is kept.", why=str(exc))) from None
         self._set(game, actors, [])
         seed = game.origin.get("seed")
-        return (f"Loaded a game{f' (seed {seed})' if seed is not None else ''} after {_n(len(game.log), 'action')}: "
-                + self.status())
+        if seed is not None:
+            return say_n("Loaded a game (seed {seed}) after {n} action: {status}",
+                         "Loaded a game (seed {seed}) after {n} actions: {status}", len(game.log), seed=seed,
+                         status=self.status())
+        return say_n("Loaded a game after {n} action: {status}", "Loaded a game after {n} actions: {status}",
+                     len(game.log), status=self.status())
 
     # ------------------------------------------------------------------ the picture
     def svg(self, floors=None) -> str:
@@ -374,12 +386,12 @@ class Sandbox:
         walls = self.game.origin.get("walls")
         seed = self.game.origin.get("seed")
         if walls is None:
-            how = f"printed, {self.job.walls_rule}"
+            how = say("printed, {rule}", rule=self.job.walls_rule)
         elif str(walls).strip().lower() == "random":
-            how = f"random, drawn from seed {seed}; JOB-3" if seed is not None else "random; JOB-3"
+            how = say("random, drawn from seed {seed}; JOB-3", seed=seed) if seed is not None else say("random; JOB-3")
         else:
-            how = "from a layout code, JOB-5" if isinstance(walls, str) else "set by hand, JOB-3"
-        return f"{self.job.name} · walls {self.game.view()['layout']} ({how})"
+            how = say("from a layout code, JOB-5") if isinstance(walls, str) else say("set by hand, JOB-3")
+        return say("{job} · walls {code} ({how})", job=self.job.name, code=self.game.view()['layout'], how=how)
 
     def floors_in_play(self) -> tuple[int, ...]:
         """Floors with a character or a placed guard on them (at least floor 1)."""
@@ -392,7 +404,3 @@ class Sandbox:
             if g.placed:
                 used.add(g.floor)
         return tuple(sorted(used))
-
-
-def _n(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"

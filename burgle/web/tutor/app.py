@@ -37,6 +37,7 @@ from burgle.engine.actions import VERBS
 from burgle.web.board import Board, cell_targets
 from burgle.i18n import N_, Translator, action_help, card_name, rule as rule_in
 from burgle.i18n.languages import DEFAULT, language
+from burgle.i18n.happenings import say_words
 from burgle.lessons.translations import localize
 from burgle.web.language import FONT_CSS
 from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
@@ -781,7 +782,8 @@ class TutorApp(AppPage):
                                tooltip=_("Show every '{group}' action").format(group=shown_label))
                 more.on_click(self._safe(lambda _b, label=group.label: self._expand(label)))
                 buttons.append(more)
-            label = html.escape(self._group_label(group)) + (f"<span class='burgle-hint'>{html.escape(group.hint)}</span>"
+            label = html.escape(self._group_label(group)) + (f"<span class='burgle-hint'>"
+                                                            f"{html.escape(say_words(group.hint, self.lang))}</span>"
                                                 if group.hint else "")
             rows.append(_box([_html(f"<span class='burgle-group-label'>{label}</span>"),
                               _box(buttons, "burgle-group-buttons", vertical=False)], "burgle-group"))
