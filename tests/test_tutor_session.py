@@ -296,7 +296,7 @@ def test_read_only_steps_answer_a_typed_illegal_action_with_its_rule(session):
 def test_lessons_name_their_parts_and_tools_are_not_basics():
     sections = dict(lesson_sections(load_all(TUTORIALS)))
     assert list(sections) == ["The basics", "Guards and alarms", "Rooms", "The crew", "Tools and loot", "Events",
-                              "Other jobs and wall layouts"]
+                              "Other jobs and wall layouts", "Fine points"]
     assert all(40 <= l.order < 50 for l in sections["Tools and loot"])
 
 
