@@ -1,6 +1,6 @@
 """Every lesson played to its end in Chromium, the way a learner does it (issue 10 §1, §2, §8).
 
-One page plays all 59 lessons at desktop size: for each step it answers the prediction
+One page plays every lesson at desktop size: for each step it answers the prediction
 (the answer's button), takes the expected action by clicking its labelled button (or
 "Show all" first when the group is folded), waits for the tutor's "right" feedback and
 presses Next. Clicks are Playwright's normal ``click()``, which fails when another
