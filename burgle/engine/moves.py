@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, floor_of, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, floor_of
 from burgle.data.cards import LOOT_BY_KEY as _LOOT
 from burgle.engine import alarms, draws, guards
 from burgle.engine.cards import items
@@ -17,7 +17,6 @@ N = CELLS_PER_FLOOR
 # Link kinds. "Counting" ones are moves by ACT-5 (ACT-8); walk-down is not.
 COUNTING_LINKS = ("adjacent", "secret_door", "stairs_up", "stairs_down", "duct", "thermal", "gymnastics")
 STAIRS_LINKS = ("stairs_up", "stairs_down", "thermal")  # what Time Lock blocks (EVENT-24, DEC-29)
-_ORTHO = tuple(orthogonal_neighbours(i) for i in range(N))  # per floor index, walls ignored
 
 
 def above(c: int, cells: int) -> int | None:
@@ -36,14 +35,11 @@ def links_from(g: Rules, ch) -> dict[int, list[str]]:
     s = g.s
     here = ch.cell
     tiles = s.tiles
-    nbrs = g.neighbours(here)
-    out: dict[int, list[str]] = {c: ["adjacent"] for c in nbrs}
-    base = here - here % N
-    for i in _ORTHO[here % N]:  # into a Secret Door through its wall (TILE-16)
-        c = base + i
+    out: dict[int, list[str]] = {c: ["adjacent"] for c in g.neighbours(here)}
+    for c in g.across_wall(here):  # into a Secret Door through its wall (TILE-16)
         t = tiles[c]
-        if t.kind == "secret_door" and t.revealed and c not in nbrs:
-            out.setdefault(c, []).append("secret_door")
+        if t.kind == "secret_door" and t.revealed:
+            out[c] = ["secret_door"]
     tile = tiles[here]
     up, down = above(here, len(tiles)), below(here)
     if tile.kind == "stairs" and tile.revealed and up is not None:
