@@ -9,9 +9,8 @@ Copies are cheap (``GameState.copy``, a few microseconds): tiles are immutable v
 shared between copies (a rule that changes a tile puts a new one in its place with
 :meth:`GameState.set_tile`), while the few guards and characters are copied.
 
-The undo history keeps :meth:`GameState.snapshot` records: plain tuples of immutable
-values, never changed (the garbage collector soon stops tracking them); play goes on from
-:meth:`GameState.restore` of one.
+The undo history keeps :meth:`GameState.snapshot` records: flat tuples of immutable values,
+never changed; play goes on from :meth:`GameState.restore` of one.
 """
 
 from __future__ import annotations
@@ -24,7 +23,8 @@ from burgle.geometry.layouts import encode_building
 from burgle.engine.chance import Chance
 
 _new = object.__new__
-Snapshot = tuple  # GameState.snapshot(): the state as a plain tuple of immutable values
+Snapshot = tuple  # GameState.snapshot(): the state as one flat tuple of immutable values
+_FIXED = 32  # a snapshot's fields before its guards' (8 each) and characters' (13 each)
 
 
 class Tile(NamedTuple):
@@ -265,59 +265,61 @@ class GameState:
         return s
 
     def snapshot(self) -> "Snapshot":
-        """The state for the undo history: one plain tuple of immutable values (the
-        sequences as tuples, guards and characters as tuples of their fields), never
-        changed; :meth:`restore` makes a live state of it again.
+        """The state for the undo history, never changed: one flat tuple of immutable
+        values (the guards' and characters' fields lie in it, 8 and 13 each, their
+        sequences as tuples); :meth:`restore` makes a live state of it again.
 
-        A tuple rather than a GameState: it takes a few tuple constructions, and the
-        garbage collector stops tracking a tuple that holds only untracked values, so a
-        long history costs the collector little. (Snapshots made of GameState, Guard and
-        Character objects kept a dozen tracked objects alive per action, which the
-        collector walked again and again: about a quarter of a random playout's time.)"""
+        Taken before every action, so built to be cheap for the garbage collector too:
+        tuples that hold only untracked values (numbers, text, other such tuples) are soon
+        untracked, and the snapshot itself is one tuple, not a GameState of guard and
+        character objects (about 25 tracked objects per action, which the collector kept
+        walking: a quarter of a random playout's time)."""
         fr = tuple
-        return (
-            fr(self.tiles), fr(self.walls),
-            fr([(g.floor, g.cell, g.die, g.speed, g.donuts, fr(g.deck), fr(g.discard), fr(g.removed))
-                for g in self.guards]),
-            fr([(c.seat, c.name, c.side, c.cell, c.escaped, c.stealth, c.token, c.placed_once, c.flex_cell,
-                 fr(c.tools), fr(c.loot), fr(c.motion_marks), fr(c.used)) for c in self.characters]),
-            self.chance.state, self.trim, self.phase, self.active, self.turn, self.spent, self.allowance,
-            self.entrance, fr(self.tool_deck), fr(self.tool_discard), fr(self.loot_deck), fr(self.event_deck),
-            fr(self.event_discard), fr(self.round_effects), self.emp_seat, fr(self.heads_up), fr(self.skip),
-            fr(self.turn_effects), fr(self.keypad_attempts.items()) if self.keypad_attempts else (),
-            fr(self.thermal), self.crow, self.kitty, self.outcome, self.outcome_reason, self.pending,
-            self.patrol_known, self.event_known, self.job, self.layout,
-        )
+        out = [fr(self.tiles), fr(self.walls), self.chance.state, self.trim, self.phase, self.active,
+               self.turn, self.spent, self.allowance, self.entrance, fr(self.tool_deck), fr(self.tool_discard),
+               fr(self.loot_deck), fr(self.event_deck), fr(self.event_discard), fr(self.round_effects),
+               self.emp_seat, fr(self.heads_up), fr(self.skip), fr(self.turn_effects),
+               fr(self.keypad_attempts.items()) if self.keypad_attempts else (), fr(self.thermal), self.crow,
+               self.kitty, self.outcome, self.outcome_reason, self.pending, self.patrol_known, self.event_known,
+               self.job, self.layout, len(self.guards)]
+        add = out.extend
+        for g in self.guards:
+            add((g.floor, g.cell, g.die, g.speed, g.donuts, fr(g.deck), fr(g.discard), fr(g.removed)))
+        for c in self.characters:
+            add((c.seat, c.name, c.side, c.cell, c.escaped, c.stealth, c.token, c.placed_once, c.flex_cell,
+                 fr(c.tools), fr(c.loot), fr(c.motion_marks), fr(c.used)))
+        return fr(out)
 
     @staticmethod
     def restore(snap: "Snapshot") -> "GameState":
         """A live state (lists again, new guards and characters) equal to the state that
         :meth:`snapshot` took *snap* of; *snap* stays as it is."""
         s = _new(GameState)
-        (tiles, walls, guards, chars, chance, s.trim, s.phase, s.active, s.turn, s.spent, s.allowance, s.entrance,
-         tool_deck, tool_discard, loot_deck, event_deck, event_discard, round_effects, s.emp_seat, heads_up, skip,
+        (tiles, walls, chance, s.trim, s.phase, s.active, s.turn, s.spent, s.allowance, s.entrance, tool_deck,
+         tool_discard, loot_deck, event_deck, event_discard, round_effects, s.emp_seat, heads_up, skip,
          turn_effects, attempts, thermal, s.crow, s.kitty, s.outcome, s.outcome_reason, s.pending,
-         s.patrol_known, s.event_known, s.job, s.layout) = snap
+         s.patrol_known, s.event_known, s.job, s.layout, n_guards) = snap[:_FIXED]
         s.tiles, s.walls = [*tiles], [*walls]
-        s.guards = live_guards = []
-        for floor, cell, die, speed, donuts, deck, discard, removed in guards:
-            g = _new(Guard)
-            g.floor, g.cell, g.die, g.speed, g.donuts = floor, cell, die, speed, donuts
-            g.deck, g.discard, g.removed = [*deck], [*discard], [*removed]
-            live_guards.append(g)
-        s.characters = live_chars = []
-        for seat, name, side, cell, escaped, stealth, token, placed_once, flex_cell, tools, loot, marks, used in chars:
-            c = _new(Character)
-            c.seat, c.name, c.side, c.cell, c.escaped = seat, name, side, cell, escaped
-            c.stealth, c.token, c.placed_once, c.flex_cell = stealth, token, placed_once, flex_cell
-            c.tools, c.loot, c.motion_marks, c.used = [*tools], [*loot], [*marks], [*used]
-            live_chars.append(c)
         s.chance = source = _new(Chance)
         source.state = chance
         s.tool_deck, s.tool_discard, s.loot_deck = [*tool_deck], [*tool_discard], [*loot_deck]
         s.event_deck, s.event_discard, s.round_effects = [*event_deck], [*event_discard], [*round_effects]
         s.heads_up, s.skip, s.turn_effects = [*heads_up], [*skip], [*turn_effects]
         s.keypad_attempts, s.thermal = dict(attempts), [*thermal]
+        s.guards = live_guards = []
+        end = _FIXED + 8 * n_guards
+        for i in range(_FIXED, end, 8):
+            g = _new(Guard)
+            g.floor, g.cell, g.die, g.speed, g.donuts, deck, discard, removed = snap[i:i + 8]
+            g.deck, g.discard, g.removed = [*deck], [*discard], [*removed]
+            live_guards.append(g)
+        s.characters = live_chars = []
+        for i in range(end, len(snap), 13):
+            c = _new(Character)
+            (c.seat, c.name, c.side, c.cell, c.escaped, c.stealth, c.token, c.placed_once, c.flex_cell,
+             tools, loot, marks, used) = snap[i:i + 13]
+            c.tools, c.loot, c.motion_marks, c.used = [*tools], [*loot], [*marks], [*used]
+            live_chars.append(c)
         return s
 
     def to_dict(self) -> dict:
