@@ -170,7 +170,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.s.outcome is not None
+        return self._rules.s.outcome is not None
 
     @property
     def outcome(self) -> str | None:
@@ -267,7 +267,9 @@ class Game:
         """Apply a legal action (or its text) and return what happened.
 
         Illegal actions raise :class:`IllegalAction` and change nothing."""
-        action = self.check(action)
+        legal = self._legal
+        if legal is None or action.__class__ is not Action or action not in legal:
+            action = self.check(action)  # parse, list, and refuse with the rule (the usual case is listed)
         rules = self._rules
         pending = self._pending
         before = rules.s.snapshot()

@@ -48,11 +48,19 @@ def legal_actions(g: Rules) -> list[Action]:
 def _core_legal(g: Rules, ch, left: int) -> list[Action]:
     """``[a for a in candidates(g, ch) if reason(g, ch, a) is None]`` when *left* >= 1."""
     links = moves.links_from(g, ch)
-    usable_link, extra_cost = moves.usable_link, moves.known_extra_cost
+    usable_link, extra_cost, adjacent = moves.usable_link, moves.known_extra_cost, moves.ADJACENT
+    tiles = g.s.tiles
+    gemstone = "gemstone" in ch.loot
     out = []
-    for dest in links:  # reason's "move" branch: a usable link (ACT-4), 1 + known extras affordable
-        kind = usable_link(g, ch, dest, links)[0]
-        if kind is not None and 1 + extra_cost(g, ch, dest, kind) <= left:
+    for dest, kinds in links.items():  # reason's "move": a usable link (ACT-4), 1 + known extras affordable
+        if kinds is adjacent:
+            kind = "adjacent"  # a step within the floor: no restriction applies (moves.restriction)
+        else:
+            kind = usable_link(g, ch, dest, links)[0]
+            if kind is None:
+                continue
+        # known_extra_cost is 0 but for a Deadbolt (ACT-7) or the Gemstone's holder (LOOT-4)
+        if 1 + (extra_cost(g, ch, dest, kind) if gemstone or tiles[dest].kind == "deadbolt" else 0) <= left:
             out.append(_MOVE[dest])
     out += [_PEEK[c] for c in moves.peek_targets(g, ch)]  # "peek": a target, 1 action (ACT-2)
     for a in _tile_candidates(g, ch):
