@@ -199,6 +199,9 @@ class Game:
     def adjacent(self, a: int, b: int) -> bool:
         return self._rules.adjacent(a, b)
 
+    def across_wall(self, cell: int) -> tuple[int, ...]:
+        return self._rules.across_wall(cell)
+
     def characters_at(self, cell: int) -> list[Character]:
         return self._rules.characters_at(cell)
 
