@@ -274,20 +274,24 @@ class GameState:
         untracked, and the snapshot itself is one tuple, not a GameState of guard and
         character objects (about 25 tracked objects per action, which the collector kept
         walking: a quarter of a random playout's time)."""
-        fr = tuple
+        fr = tuple  # and "fr(x) if x else ()": most of these lists are empty, and a test costs less than a call
         out = [fr(self.tiles), fr(self.walls), self.chance.state, self.trim, self.phase, self.active,
-               self.turn, self.spent, self.allowance, self.entrance, fr(self.tool_deck), fr(self.tool_discard),
-               fr(self.loot_deck), fr(self.event_deck), fr(self.event_discard), fr(self.round_effects),
-               self.emp_seat, fr(self.heads_up), fr(self.skip), fr(self.turn_effects),
-               fr(self.keypad_attempts.items()) if self.keypad_attempts else (), fr(self.thermal), self.crow,
-               self.kitty, self.outcome, self.outcome_reason, self.pending, self.patrol_known, self.event_known,
-               self.job, self.layout, len(self.guards)]
+               self.turn, self.spent, self.allowance, self.entrance, fr(self.tool_deck) if self.tool_deck else (),
+               fr(self.tool_discard) if self.tool_discard else (), fr(self.loot_deck) if self.loot_deck else (),
+               fr(self.event_deck) if self.event_deck else (), fr(self.event_discard) if self.event_discard else (),
+               fr(self.round_effects) if self.round_effects else (), self.emp_seat, fr(self.heads_up),
+               fr(self.skip), fr(self.turn_effects) if self.turn_effects else (),
+               fr(self.keypad_attempts.items()) if self.keypad_attempts else (),
+               fr(self.thermal) if self.thermal else (), self.crow, self.kitty, self.outcome, self.outcome_reason,
+               self.pending, self.patrol_known, self.event_known, self.job, self.layout, len(self.guards)]
         add = out.extend
         for g in self.guards:
-            add((g.floor, g.cell, g.die, g.speed, g.donuts, fr(g.deck), fr(g.discard), fr(g.removed)))
+            add((g.floor, g.cell, g.die, g.speed, g.donuts, fr(g.deck) if g.deck else (),
+                 fr(g.discard) if g.discard else (), fr(g.removed) if g.removed else ()))
         for c in self.characters:
             add((c.seat, c.name, c.side, c.cell, c.escaped, c.stealth, c.token, c.placed_once, c.flex_cell,
-                 fr(c.tools), fr(c.loot), fr(c.motion_marks), fr(c.used)))
+                 fr(c.tools) if c.tools else (), fr(c.loot) if c.loot else (),
+                 fr(c.motion_marks) if c.motion_marks else (), fr(c.used) if c.used else ()))
         return fr(out)
 
     @staticmethod
