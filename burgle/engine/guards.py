@@ -148,8 +148,9 @@ def movement_points(g: Rules, guard) -> int:
     """GUARD-6: die + alarms on his floor + Espresso − Daydreaming, at least 0."""
     s = g.s
     mp = guard.speed + len(alarms.alarms_on_floor(g, guard.floor))
-    mp += s.turn_effects.count(f"espresso:{guard.floor}")
-    mp -= s.turn_effects.count(f"daydreaming:{guard.floor}")
+    if s.turn_effects:
+        mp += s.turn_effects.count(f"espresso:{guard.floor}")
+        mp -= s.turn_effects.count(f"daydreaming:{guard.floor}")
     return max(0, mp)
 
 
