@@ -78,12 +78,31 @@ def test_a_game_and_its_redealt_twin_get_the_same_decisions():
     assert checked > 50
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(12))
 def test_the_heuristic_bot_plays_whole_games_legally_and_finishes(seed):
     # every action goes through Game.apply, which raises on an illegal one
     record = play_game(HeuristicBot, seed=seed, players=2, max_actions=2000)
     assert record.outcome in ("won", "lost"), f"seed {seed} stalled at {record.actions} actions"
     assert record.actions < 2000
+
+
+def test_the_heuristic_bot_steps_off_the_guards_route():
+    """The guard walks 1D4 -> 1C4 -> 1B4 (speed 2, die on 1B4): Hawk on 1C4 must not end
+    its turn there (END-2b), and a face-up cell off the route is one step away."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "1C4"}],
+        "tiles": {"1C4": "foyer 1 revealed", "1C3": "lavatory 5 revealed", "1D3": "walkway 1 revealed"},
+        "guards": [{"floor": 1, "cell": "1D4", "die": "1B4", "speed": 2}],
+    }, paths=False)
+    bot, seat = HeuristicBot(1), Seat(game)
+    turn = game.s.turn
+    while game.s.turn == turn and not game.is_over:
+        game.apply(bot.choose(seat))
+    hawk = game.s.characters[0]
+    assert game.name(hawk.cell) not in ("1C4", "1B4", "1D4") and hawk.stealth == 3
 
 
 def test_the_heuristic_bot_cracks_safes_and_random_play_does_not():

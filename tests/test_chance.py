@@ -250,3 +250,18 @@ def test_a_guard_walk_is_refused_for_an_unplaced_guard_or_bad_mp():
     for floor, mp in ((2, None), (4, None), (1, -1)):
         with pytest.raises(ValueError):
             game.guard_walk(floor, mp=mp)
+
+
+@given(seed=st.integers(min_value=0, max_value=(1 << 64) - 1), n=st.integers(min_value=0, max_value=60))
+def test_shuffle_makes_the_draws_of_below_per_swap_CONV_7(seed, n):
+    """``Chance.shuffle`` is Fisher-Yates with ``below(i + 1)`` per swap, written out for
+    speed: the same order and the same state after, so seeded games stay bit for bit."""
+    from burgle.engine.chance import Chance
+
+    fast, slow = Chance(seed), Chance(seed)
+    items, expected = list(range(n)), list(range(n))
+    fast.shuffle(items)
+    for i in range(n - 1, 0, -1):
+        j = slow.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast.state == slow.state

@@ -316,3 +316,37 @@ def test_a_step_claiming_traffic_shows_the_traffic_map():
     layer = s.scene().floors[0].overlay
     assert layer is not None and layer.labels()[parse_cell("1A3")] == "132 · 11.7%"
     assert "1C2 15 · 1.3%" in s.alt_text()
+
+
+#: What in a picture tells where the guard goes: his route and its arrows, the tied route
+#: not taken, his later move, the step badges and the stop marker (roles of burgle.pictures).
+ANSWER_ROLES = {"route", "route_head", "alt_route", "later", "later_head", "badge", "badge_ring", "stop"}
+PREDICTIONS = [(l.id, s.key) for l in load_all(TUTORIALS) for s in l.steps if s.predict is not None]
+
+
+def drawn_roles(svg: str) -> set[str]:
+    import re
+
+    return set(re.findall(r'class="([^"]+)"', svg)) & ANSWER_ROLES
+
+
+@pytest.mark.parametrize("lesson_id, key", PREDICTIONS)
+def test_no_prediction_step_draws_its_answer_before_it_is_given(lesson_id, key):
+    """Issue 10 §2: until the learner answers, neither the picture (SVG) nor its words (alt
+    text) show the guard's route or the tied route not taken; once answered, they may."""
+    s = at_step(lesson_id, key)
+    assert s.predicting
+    assert drawn_roles(s.picture("svg")) == set(), f"{lesson_id} {key}: the question's picture shows the answer"
+    words = s.alt_text()
+    assert "Route:" not in words and "Tied route" not in words and "He stops" not in words, words
+    s.answer(s.step.predict.answer)
+    assert not s.predicting
+
+
+def test_predictions_are_asked_in_lessons_10_11_13_16_and_the_routes_come_once_answered():
+    assert {lid for lid, _ in PREDICTIONS} >= {"10-guard-patrol", "11-clockwise-tie-break", "13-alarms-and-the-guard",
+                                               "16-losing-stealth"}
+    for lesson_id, key in PREDICTIONS[:2]:  # lessons 10 and 11 ask where the guard walks
+        s = at_step(lesson_id, key)
+        s.answer(s.step.predict.answer)
+        assert {"route", "stop"} <= drawn_roles(s.picture("svg")), lesson_id

@@ -1,4 +1,10 @@
-"""A heuristic bot that plans a heist from the players' view.
+"""The first heuristic bot (``ValueBot``), and the eyes every bot here shares.
+
+Since the planner (:mod:`burgle.bots.planner`, ``HeuristicBot``) replaced it as the
+"heuristic" bot, this module keeps: :class:`Plan` (what a re-dealt copy shows: Safes,
+Stairs, face-down pool, the guard danger map), :func:`crack_chance`, and ``ValueBot``,
+which values every legal action with one formula (kept for comparison: it cracks about
+one Safe a game and wins none, docs/bots.md). What follows describes ``ValueBot``.
 
 It plays every seat of the crew through a :class:`~burgle.bots.seat.Seat`: it reads
 ``legal_actions()`` and a copy of the game re-dealt from public information
@@ -34,7 +40,7 @@ How it decides (one action at a time, re-planned after every action):
   value (free actions only above a margin, and a few per turn, so a turn always ends).
 
 >>> from burgle.bots.play import play_game
->>> record = play_game(HeuristicBot, seed=3, players=2)
+>>> record = play_game(ValueBot, seed=3, players=2)
 >>> record.outcome in ("won", "lost", None), record.actions > 10
 (True, True)
 """
@@ -229,7 +235,7 @@ class Plan:
         return bonus - self.w.goal * dist.get(c, 12.0)
 
     # ------------------------------------------------------------------ the guard
-    def danger(self, g, f: int) -> dict[int, float]:
+    def danger(self, g, f: int, twice: bool | None = None) -> dict[int, float]:
         """Per cell of floor index *f*: the chance the floor's guard enters it before the
         acting character's next turn. His next move is the forecast; where its known part
         ends on an unseen patrol card, every unseen card of the floor is walked with equal
@@ -242,7 +248,8 @@ class Plan:
         base = N * f
         alarms = tuple(c for c in range(base, base + N) if s.tiles[c].alarm)
         active = s.characters[s.active]
-        twice = any(o.on_board and o is not active and o.cell // N == f for o in s.characters)
+        if twice is None:
+            twice = any(o.on_board and o is not active and o.cell // N == f for o in s.characters)
         key = (f, guard.cell, guard.die, guard.speed, guard.donuts, s.crow, alarms, tuple(s.turn_effects), twice)
         got = self._danger.get(key)
         if got is not None:
@@ -256,7 +263,21 @@ class Plan:
         unseen_all = [c for c in range(base, base + N) if c not in seen] or list(range(base, base + N))
         end = fc.end if fc.end is not None else guard.cell
         # where he stands after the move, with his destination: [(p, cell, dest or None)]
-        if fc.complete:
+        last = fc.steps[-1] if fc.steps else None
+        if last is not None and last.captured is not None:
+            # the forecast stops at a capture (END-4); the danger of the cells beyond must
+            # not depend on who stands where: walk on toward his destination
+            here, left = last.cell, last.mp_left
+            dest = fc.legs[-1].destination if fc.legs else guard.die
+            while left > 0 and dest is not None and here != dest:
+                here = base + table.step[(here % N) * N + dest % N]
+                out[here] = 1.0
+                left -= 1
+            if left > 0:
+                states = self._walk_unknown(table, base, here, left, unseen_all, 1.0, out)
+            else:
+                states = [(1.0, here, dest if here != dest else None)]
+        elif fc.complete:
             states = [(1.0, end, fc.next_destination)]
         else:
             states = self._walk_unknown(table, base, end, fc.mp_unknown, unseen_all, 1.0, out)
@@ -296,13 +317,13 @@ class Plan:
         return ends
 
 
-class HeuristicBot:
-    """Plans a heist from the players' view (see the module docstring).
+class ValueBot:
+    """Plans a heist from the players' view by valuing every action (see the module docstring).
 
-    ``HeuristicBot(seed)``: the seed decides the re-deals the bot looks ahead on and its
+    ``ValueBot(seed)``: the seed decides the re-deals the bot looks ahead on and its
     tie-breaks, so the same seed and the same views give the same decisions."""
 
-    name = "heuristic"
+    name = "value"
 
     def __init__(self, seed: int = 0, weights: Weights | None = None):
         self.rng = random.Random(seed)

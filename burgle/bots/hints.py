@@ -12,7 +12,7 @@ choices on the way are answered as the heuristic bot would. It is Monte Carlo: t
 gives the sample count and a Wilson 95 % interval. When no sample differs from another
 (nothing is left to chance) the figure is exact and says so.
 
-**Suggest a move.** The heuristic bot's choice (:mod:`burgle.bots.heuristic`) with its
+**Suggest a move.** The heuristic bot's choice (:mod:`burgle.bots.planner`) with its
 one-line reason, and for its 3 best actions the risk of taking that action and then
 ending the turn.
 
@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from burgle.analysis.simulate import wilson
-from burgle.bots.heuristic import HeuristicBot
+from burgle.bots.planner import HeuristicBot
 from burgle.bots.seat import determinize
 from burgle.engine.actions import Action
 from burgle.engine.errors import BurgleError

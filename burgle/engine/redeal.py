@@ -23,7 +23,7 @@ from __future__ import annotations
 from burgle.geometry.board import CELLS_PER_FLOOR
 from burgle.engine.chance import Chance
 from burgle.engine.draws import FIXED_KINDS
-from burgle.engine.state import GameState
+from burgle.engine.state import GameState, Tile
 
 N = CELLS_PER_FLOOR
 
@@ -64,4 +64,6 @@ def _tiles(s: GameState, rng: Chance) -> None:
         rng.shuffle(cells)
         kinds = fixed + [pool.pop() for _ in range(len(down) - len(fixed))]
         for c, (kind, number) in zip(cells, kinds):
-            s.tiles[c] = s.tiles[c]._replace(kind=kind, number=number or None)
+            # Tile(kind, number, *the rest): what _replace makes, without its keyword
+            # machinery (a hint re-deals ~30 tiles per sample, thousands of samples).
+            s.tiles[c] = tuple.__new__(Tile, (kind, number or None, *s.tiles[c][2:]))

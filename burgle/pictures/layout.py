@@ -37,6 +37,12 @@ LIGHT = "#E4E4E4"
 GRID = "#C8C8C8"
 WHITE = "#FFFFFF"
 PAPER = "#FFFDF7"
+# Darker shades for words and for what words sit on: WCAG AA wants 4.5:1 for text, and
+# GREY (4.0:1 on white), VERMILLION (3.9:1 with white) and GREEN (3.4:1 with white) fall
+# short. They stay for lines and shapes (3:1 is enough there). tests/test_pictures_contrast.py
+INK_GREY = "#666666"  # 5.7:1 on white
+DEEP_VERMILLION = "#B34D00"  # 5.3:1 with white
+DEEP_GREEN = "#00795A"  # 5.4:1 with white
 
 HALO_PT = 2.4  # the halo's stroke width
 HALO_ROLES = ("tile_label", "alarm_distance")  # text on the bare tile: a paper-coloured halo keeps it
@@ -215,7 +221,7 @@ def character_items(cx, cy, label, stealth, active, scale=1.0):
 
 def badge_items(cx, cy, text, stop=False, unknown=False, scale=1.0):
     if stop:
-        return [Poly(_regular(cx, cy, 0.135 * scale, 8, 22.5), VERMILLION, BLACK, 1.0, 12, "stop"),
+        return [Poly(_regular(cx, cy, 0.135 * scale, 8, 22.5), DEEP_VERMILLION, BLACK, 1.0, 12, "stop"),
                 Label(cx, cy + 0.005, text, 7.2 * scale, WHITE, 13, "badge", bold=True)]
     # the last known step of an unfinished move: dashed ring, "n?" (the rest is unknown)
     if unknown:
@@ -227,8 +233,8 @@ def badge_items(cx, cy, text, stop=False, unknown=False, scale=1.0):
 
 
 CHIP_STYLE = {  # kind -> (face, edge, text colour)
-    "hack": (GREEN, GREEN, WHITE),
-    "cracked": (GREEN, GREEN, WHITE),
+    "hack": (DEEP_GREEN, DEEP_GREEN, WHITE),
+    "cracked": (DEEP_GREEN, DEEP_GREEN, WHITE),
     "downstairs": (SKY, BLACK, BLACK),
     "thermal": (ORANGE, BLACK, BLACK),
     "safe_dice": (WHITE, BLACK, BLACK),
@@ -506,7 +512,7 @@ def cell_markers(fs, v, odds: str | None, badges: dict, sightings: dict) -> list
                 cx, cy, o.label, o.stealth, o.active, s), _row(CHARACTER_Y, 0.0, 1.0) + _row(CENTRE_Y, 0.0, 1.0)
                 + _row(0.65, 0.0, 1.0) + _row(0.3, 0.0, 1.0), f"{o.name} ({o.stealth} Stealth)", kept=False))
     for k, seen in enumerate(sightings.get(v.cell, ())):
-        out.append(Marker(f"seen{k}", lambda cx, cy, s, seen=seen: tag_items(cx, cy, seen, "seen", VERMILLION,
+        out.append(Marker(f"seen{k}", lambda cx, cy, s, seen=seen: tag_items(cx, cy, seen, "seen", DEEP_VERMILLION,
                                                                                VERMILLION, s),
                           note_row + _centre_out(BOTTOM_Y) + _centre_out(0.3), seen, kept=False))
     if v.note:
@@ -538,9 +544,9 @@ def _floor_items(fs, x0: float, n_floors: int = 1) -> list:
         items.append(Label(x0, ys[k], line, 11 if k == 0 else small, BLACK, 20, "header", ha="left", bold=k != 1))
     # column letters and row numbers
     for col, letter in enumerate("ABCD"):
-        items.append(Label(x0 + col + 0.5, -0.15, letter, 7.5, GREY, 20, "coord"))
+        items.append(Label(x0 + col + 0.5, -0.15, letter, 7.5, INK_GREY, 20, "coord"))
     for row in range(4):
-        items.append(Label(x0 - 0.17, row + 0.5, str(row + 1), 7.5, GREY, 20, "coord"))
+        items.append(Label(x0 - 0.17, row + 0.5, str(row + 1), 7.5, INK_GREY, 20, "coord"))
     # the guard's route, as the cells need it: step badges and sightings
     r = fs.route
     badges, sightings = {}, {}
@@ -726,7 +732,7 @@ def _legend_symbol(kind, sx, cy, die: int = 3) -> list:
     if kind == "character":
         return character_items(sx, cy + 0.03, "H", 3, False)
     if kind == "seen":
-        return tag_items(sx, cy, "sees H", "seen", VERMILLION, VERMILLION)
+        return tag_items(sx, cy, "sees H", "seen", DEEP_VERMILLION, VERMILLION)
     if kind == "face_down":
         return [Box(sx - 0.15, cy - 0.13, 0.3, 0.26, LIGHT, GRID, 0, 0, "face_down", hatch="////")]
     if kind == "odds":

@@ -40,6 +40,11 @@ CSS = """
 .burgle-site .burgle-nav .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
 .burgle-site .burgle-nav .burgle-lang { margin-left: auto; }
 @media (max-width: 600px) {
+  /* JupyterLab's panel padding, cell padding and output margin took 30 px of a 360 px
+     screen: the board's cells need the width (24 px targets, issue 10 §1). */
+  .lm-BoxPanel-child:has(.burgle-site), .jp-Cell:has(.burgle-site) {
+    padding-left: 0 !important; padding-right: 0 !important; }
+  .jp-OutputArea-output:has(.burgle-site) { margin-left: 0; }
   .burgle-site .burgle-nav { gap: 4px; padding: 4px 0 6px 0; flex-wrap: wrap; overflow-x: visible; }
   .burgle-site .burgle-nav .jupyter-button { padding: 3px 9px; font-size: 12.5px; min-height: 30px; }
 }

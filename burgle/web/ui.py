@@ -574,4 +574,5 @@ BASE_CSS = (frame_css(".burgle-app", widgets_px=14, font_size="14.5px", line_hei
   background: #eef0f4; border: 1px solid #dde1e8; border-radius: 999px; padding: 1px 7px; margin: 1px 2px; white-space: nowrap; }
 .burgle-alt-details { font-size: 13px; color: var(--b-ink2); padding: 4px 6px 2px 6px; }
 .burgle-alt-details summary { cursor: pointer; color: var(--b-blue); font-weight: 600; }
+.burgle-app summary { min-height: 24px; padding: 3px 0; box-sizing: border-box; }  /* a 24 px target */
 """)

@@ -60,7 +60,7 @@ PAGE_TITLE = "Burgle Bros. guard explorer"
 STORAGE_KEY = "burgle-explorer-setup"  # the floor being explored, kept in the browser across reloads
 COMMAND_SPLIT = re.compile(r"[;·\n]")  # several commands on one line: 'guard C3 · die A1 · alarm B2'
 CELL = "54px"
-GAP = "14px"
+GAP = "24px"  # a wall's place between two cells: a 24 px target, drawn as a 14 px bar (CSS)
 
 
 # Translated where shown (the section titles are in burgle.web.language.CHROME).
@@ -812,10 +812,17 @@ CSS = r"""
 .burgle-explorer .jupyter-button.burgle-cell.burgle-cell-guard:hover:enabled { background: #333c50; }
 .burgle-explorer .jupyter-button.burgle-wall { margin: 0; padding: 0; min-height: 0; border-radius: 3px;
   background: transparent; border: none; box-shadow: none; }
-.burgle-explorer .jupyter-button.burgle-wall-v { width: 14px; }
-.burgle-explorer .jupyter-button.burgle-wall:hover:enabled { background: rgba(240,160,48,.55); }
-.burgle-explorer .jupyter-button.burgle-wall.burgle-wall-on { background: #f0a030; }
-.burgle-explorer .jupyter-button.burgle-wall.burgle-wall-on:hover:enabled { background: #ffcf80; }
+.burgle-explorer .jupyter-button.burgle-wall-v { width: 24px; }
+/* A wall's place is a 24 px target (issue 10 §1: every control at least 24 px); the wall
+   itself is drawn as the 14 px bar in its middle. */
+.burgle-explorer .jupyter-button.burgle-wall-v { --bar: 90deg; }
+.burgle-explorer .jupyter-button.burgle-wall-h { --bar: 180deg; }
+.burgle-explorer .jupyter-button.burgle-wall:hover:enabled {
+  background: linear-gradient(var(--bar), transparent 5px, rgba(240,160,48,.55) 5px 19px, transparent 19px); }
+.burgle-explorer .jupyter-button.burgle-wall.burgle-wall-on {
+  background: linear-gradient(var(--bar), transparent 5px, #f0a030 5px 19px, transparent 19px); }
+.burgle-explorer .jupyter-button.burgle-wall.burgle-wall-on:hover:enabled {
+  background: linear-gradient(var(--bar), transparent 5px, #ffcf80 5px 19px, transparent 19px); }
 .burgle-explorer .burgle-corner { min-height: 0; margin: 0; }
 .burgle-explorer .burgle-question { background: var(--b-amber-bg); border: 1px solid #f2d9a6; border-radius: 10px;
   padding: 8px 12px; gap: 6px; }

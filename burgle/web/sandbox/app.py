@@ -679,7 +679,8 @@ CSS = r"""
 .burgle-sandbox .burgle-table { margin-top: 2px; }
 @media (max-width: 600px) {
   .burgle-app { border-radius: 0; }
-  .burgle-sandbox .burgle-body { padding: 10px 8px 16px 8px; }
+  .burgle-sandbox .burgle-body { padding: 10px 4px 16px 4px; }
+  .burgle-sandbox .burgle-picture-card { padding: 8px 2px; }  /* Building view: 24 px cells at 360 px */
   .burgle-sandbox .burgle-seat-row { flex-wrap: wrap; }
   .burgle-sandbox .burgle-rewind-row { flex-wrap: wrap; }
 }

@@ -1118,6 +1118,7 @@ CSS = (frame_css(".burgle-tutor", widgets_px=15, font_size="15px", line_height="
 .burgle-svg svg { display: block; width: 100%; height: auto; max-height: 78vh; }
 .burgle-alt-details { font-size: 13px; color: var(--b-ink2); padding: 4px 6px 2px 6px; }
 .burgle-alt-details summary { cursor: pointer; color: var(--b-blue); font-weight: 600; }
+.burgle-tutor summary { min-height: 24px; padding: 3px 0; box-sizing: border-box; }  /* a 24 px target */
 .burgle-side-col { flex: 1 1 420px; min-width: 0; gap: 14px; }
 .burgle-wide .burgle-narration-text p { font-size: 16px; }
 .burgle-narration { background: var(--b-card); border: 1px solid var(--b-line); border-radius: 12px; padding: 16px 18px; }
@@ -1205,7 +1206,7 @@ CSS = (frame_css(".burgle-tutor", widgets_px=15, font_size="15px", line_height="
   .burgle-progress, .burgle-progress .widget-html-content { min-width: 0; max-width: 100%; }
   .burgle-progress .burgle-progress-box { flex-wrap: wrap; font-size: 13px; }
   .burgle-bar { width: 96px; }
-  .burgle-home-view, .burgle-lesson-view { padding: 12px 10px 20px 10px; }
+  .burgle-home-view, .burgle-lesson-view { padding: 12px 6px 20px 6px; }
   .burgle-banner { flex-direction: column; align-items: stretch; padding: 12px 14px; }
   .burgle-lesson-grid { grid-template-columns: minmax(0, 1fr); }
   .burgle-lesson-card { padding: 10px 12px 8px 12px; }
@@ -1217,7 +1218,7 @@ CSS = (frame_css(".burgle-tutor", widgets_px=15, font_size="15px", line_height="
   .burgle-stepper { align-items: flex-end; }
   .burgle-dots { flex-wrap: wrap; justify-content: flex-end; }
   .burgle-tutor h1 { font-size: 20px; }
-  .burgle-picture-col { min-width: 0; padding: 4px; }
+  .burgle-picture-col { min-width: 0; padding: 2px; }
   .burgle-svg svg { max-height: none; }
   .burgle-narration { padding: 12px 14px; }
   .burgle-narration-text p { font-size: 16px; }

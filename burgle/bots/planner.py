@@ -1,0 +1,579 @@
+"""A goal-directed heist planner with a safety check on every step.
+
+:class:`HeuristicBot` keeps the eyes of the first bot (:class:`~burgle.bots.heuristic.ValueBot`: (the
+re-dealt copy it reads, the guard danger map built on the engine's forecast, the answers
+to mid-rule choices and the entrance) and replaces its way of choosing actions in the
+action phase. ValueBot valued every legal action with one long formula; the
+traces showed it wandering (15-25 turns for a Safe) and ending turns on cells its own
+danger map rated near certain to be entered. The planner instead works through a short
+list of tasks, and takes a step only when, after it, the turn can still end somewhere
+as safe as it can now (up to a small tolerance):
+
+* **Its floor.** A character works the floor it stands on while that floor's Safe is not
+  cracked; from a cracked floor it heads for the nearest floor with work, up the Stairs
+  first; once every Safe is cracked, for the top floor's Stairs and the roof (ACT-15).
+* **Find the Safe (and the Stairs).** Peek face-down tiles next to it (ACT-2: no entry
+  effects), else walk to the nearest revealed cell next to a face-down one.
+* **Reveal the combination.** The 6 tiles of the Safe's row and column (ACT-11), by peeks
+  from next to them.
+* **Crack.** On the Safe: add dice up to a target (ACT-10), then roll (ACT-11).
+* **Stay hidden.** The danger of ending the turn on a cell is the chance a guard enters
+  it before the character's next turn (the map of :meth:`Plan.danger`: the engine's
+  forecast, then the floor's unseen patrol cards with equal weight, and a second move
+  when a teammate stays on the floor), plus the teammate's danger when the guard that
+  moves is the one of its floor, plus Thermo and Camera alarms (TURN-5, TILE-2), Foyer
+  and Atrium sight (TILE-9, TILE-1). Each Stealth lost weighs more as Stealth runs low
+  (END-4); tokens on a Lavatory weigh little (END-3).
+* **The end score** of a cell is minus that expected weight, minus ``lam`` per action of
+  distance to the character's goal. A step is taken when the best end score still
+  reachable after it is within ``tolerance`` of the best reachable now. A move is played
+  on the re-dealt copy first, so Stealth lost on the way (a guard, a Foyer, an Atrium, a
+  new floor's guard placed, GUARD-2), alarms it sets off and Motion marks all count.
+* **No safe progress:** walk to the best end cell (face-down neighbours included, at a
+  price for what may lie there), or, when staying is best, spend spare actions on peeks.
+* **Walking.** Paths go over face-up tiles only, never onto a guard (END-2a), around
+  alarm tiles that would go off (Fingerprint, Motion when passed through, Detector with
+  cards, Camera while a guard stands on one), paying Deadbolts and quiet Lasers in full.
+  Routes over several turns may cross those at a price (an alarm, a turn spent waiting).
+
+The class attributes are the tunable numbers; ``docs/bots.md`` records what each was
+measured to do.
+
+>>> from burgle.bots.play import play_game
+>>> record = play_game(HeuristicBot, seed=3, players=2)
+>>> record.outcome in ("won", "lost"), record.actions > 10
+(True, True)
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from burgle.bots.heuristic import ValueBot, Plan, N, crack_chance
+from burgle.engine.actions import Action
+from burgle.engine.safes import combination
+
+INF = 1e9
+# weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
+LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
+TILE_TOKEN_WEIGHT = 0.3
+
+
+class HeuristicBot(ValueBot):
+    """Goal-directed heist planner (see the module docstring): the "heuristic" bot.
+
+    ``HeuristicBot(seed)``: the seed decides the re-deals it looks ahead on, so the same
+    seed and the same views give the same decisions."""
+
+    name = "heuristic"
+    _target = (-1, -1, None)
+    tolerance = 0.3  # extra expected Stealth weight a progress step may add to the turn's end
+    dice_target = 3  # dice on a Safe before rolling (2 when at most 2 numbers are missing)
+    loss_scale = 1.0  # scales LOSS_WEIGHT
+    # the crew splits over floors: 1 the later seat goes up, 2 the one nearer the Stairs does
+    # (0: each works where it stands, measured worse)
+    split = 2
+    new_floor = 1  # go up at once to a floor whose guard is not placed yet
+    # no pacing (DEC-10): 0 free; 1 never back onto a cell stood on this turn; 2 no task step
+    # back, nor one after which the turn must end back where it started
+    no_return = 2
+    _banned: frozenset = frozenset()
+    # moving into face-down tiles to explore: 1 after peeks and walks fail; 2 before peeking
+    # (one action for what a peek and a move do; measured worse)
+    dive = 1
+    unknown_hazard = 0.3  # ending the turn on a tile entered face down: its possible effects
+    twice = 1  # count the guard's move after a teammate's turn on the same floor
+    next_move = 0.0  # weight of the guard's move after the next one (a cell that stays safe)
+    alarm_cost = 0.5  # an alarm speeds the guard up and draws him (GUARD-6, ALARM-3)
+    lam = 0.2  # end score: Stealth weight per action of distance to the goal
+    keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
+
+    # ------------------------------------------------------------------ the action phase
+    def act(self, g, legal):
+        s = g.s
+        ch = s.characters[s.active]
+        plan = Plan(g, self.w)
+        r = g.actions_left
+        by = {}
+        for a in legal:
+            by.setdefault(a.verb, []).append(a)
+        if "escape" in by:
+            return by["escape"][0], "every Safe is cracked: out by the roof", [(by["escape"][0], 0.0)]
+        for verb in ("pick-up", "catch-kitty"):
+            if verb in by:
+                return by[verb][0], "every Loot must be held to escape (ACT-15)", [(by[verb][0], 0.0)]
+        if ch.cell is None:
+            end = by["end"][0]
+            return end, "not on the board", [(end, 0.0)]
+        tool = self.tool_use(g, plan, ch, r, by)
+        if tool is not None:
+            return tool, f"use the {tool.args[0]}", [(tool, 0.0)]
+        here = ch.cell
+        if self._visited[:2] != (s.turn, s.active):
+            self._visited = (s.turn, s.active, set())
+        visited = self._visited[2]
+        visited.add(here)
+        self._banned = set(visited) if self.no_return == 1 else set()
+        goal = self.goal_dist(g, plan, ch)
+
+        def score(values):
+            return max(v - self.lam * goal.get(c, 12) for c, v in values.items())
+
+        ends = self.end_map(g, plan, ch, here, r)
+        reach = self._reach
+        now = score(ends)
+        end = by["end"][0]
+        if max(ends.values()) < -0.25:  # no safe end in reach: the cards that make one
+            guard = s.guards[here // N].cell
+            for a in by.get("use", []):
+                k = a.args[0]
+                if (k == "donuts" and len(a.args) > 1 and a.args[1] == guard) or \
+                        (k == "smoke_bomb" and ch.stealth <= 1):
+                    return a, f"use the {k}: no safe cell within reach", [(a, 0.0), (end, now)]
+        tried = []  # (action, best end score after it): the alternatives a hint shows
+
+        def ranked(a, v):
+            rest = sorted((x for x in tried if x[0] != a), key=lambda x: -x[1])
+            out = [(a, v)] + rest
+            if a != end:
+                out.append((end, ends[here] - self.lam * goal.get(here, 12)))
+            return out
+
+        for a, cost, pos, why in self.tasks(g, plan, ch, r, by):
+            if cost > r or any(a == x for x, _ in tried):
+                continue
+            if a.verb == "move" and self.no_return and a.args[0] in visited:
+                continue  # no pacing back and forth in a turn (nor dodging Events so, DEC-10)
+            if self.new_floor and why == "up the Stairs" and s.guards[pos // N].cell is None:
+                return a, why + " (its guard is not placed yet)", ranked(a, now)
+            if a.verb == "move" and not s.tiles[pos].revealed:
+                after = score(self.end_map(g, plan, ch, pos, r - cost)) - self.unknown_hazard
+            elif a.verb == "move":
+                x = a.args[0]
+                pointless = self.no_return >= 2 and not any(not s.tiles[n].revealed for n in g.neighbours(x))
+                if pointless:  # a step is no progress if the turn must end back here (no pacing, DEC-10)
+                    self._banned = self._banned | {here}
+                after = self.after_move(g, a, score)
+                if pointless:
+                    self._banned = self._banned - {here} if self.no_return != 1 else self._banned
+            else:
+                after = score(self.end_map(g, plan, ch, pos, r - cost)) if (pos, cost) != (here, 0) else now
+            if after >= now - self.tolerance:
+                return a, why, ranked(a, after)
+            tried.append((a, after))
+        # no safe progress: walk to the best end cell (safety first, then nearness to the goal)
+        best_here = ends[here] - self.lam * goal.get(here, 12)
+        if r >= 1 and best_here >= now - 1e-9 and by.get("peek"):
+            # staying is best: spare actions reveal tiles next to it (no entry effects, ACT-2)
+            peek = by["peek"][0]
+            return peek, "a spare action: reveal a tile without entering it", ranked(peek, now)
+        best = max(ends, key=lambda c: (ends[c] - self.lam * goal.get(c, 12), c == here))
+        kept = self._target
+        if kept[:2] == (s.turn, s.active) and kept[2] in ends and \
+                ends[kept[2]] - self.lam * goal.get(kept[2], 12) >= ends[best] - self.lam * goal.get(best, 12) - 1e-6:
+            best = kept[2]
+        self._target = (s.turn, s.active, best)
+        if best != here:
+            moves = {a.args[0]: a for a in by.get("move", [])}
+            step = moves.get(reach[best][1])
+            if step is not None:
+                return step, "to the safest cell within reach", ranked(step, now)
+        return end, "end the turn on the safest cell within reach", ranked(end, best_here)
+
+    def after_move(self, g, a, score) -> float:
+        """The best end score after the move *a*, played on a copy of the re-dealt game (a
+        face-down tile is what the re-deal put there): its costs, alarms, Motion marks."""
+        h = self._after(g.copy(), a)
+        if h is None or h.is_over or h.phase != "actions" or h.s.active != g.s.active:
+            return -INF
+        ch = h.s.characters[h.s.active]
+        if ch.cell is None:
+            return -INF
+        alarms = sum(t.alarm for t in h.s.tiles) - sum(t.alarm for t in g.s.tiles)
+        seen = 0.0  # Stealth lost on the way (a guard there, a Foyer or Atrium, END-2)
+        for old, new in zip(g.s.characters, h.s.characters):
+            if new.stealth < old.stealth:
+                seen += (old.stealth - new.stealth) * LOSS_WEIGHT.get(old.stealth, 1.0) * self.loss_scale
+        tokens = sum(t.stealth for t in g.s.tiles) - sum(t.stealth for t in h.s.tiles)
+        seen += TILE_TOKEN_WEIGHT * max(0, tokens)
+        return (score(self.end_map(h, Plan(h, self.w), ch, ch.cell, h.actions_left))
+                - self.alarm_cost * max(0, alarms) - seen)
+
+    # ------------------------------------------------------------------ tasks
+    def floor_goal(self, plan, ch):
+        """(kind, floor): what the character should do, and where.
+
+        The crew splits over floors: a guard moves only in the turn of a character on
+        his floor (TURN-7), so a character alone on its floor meets one guard move per
+        round, which it sees coming when it chooses where to end. Of two characters on a
+        floor with work, the later seat goes up while a floor above has work and no one
+        on it."""
+        s = plan.g.s
+        f = ch.cell // N
+        top = plan.floors - 1
+        if plan.escape_phase:
+            return ("roof", f) if f == top else ("up", f)
+        mates = [o for o in s.characters if o is not ch and o.on_board]
+        mate_floors = {o.cell // N for o in mates}
+        free_above = [x for x in range(f + 1, plan.floors) if not plan.cracked[x] and x not in mate_floors]
+        if not plan.cracked[f]:
+            same = [o for o in mates if o.cell // N == f]
+            if self.split and free_above and same:
+                stairs = plan.stairs[f]
+                if self.split == 2 and stairs is not None:  # the one nearer the Stairs goes
+                    g = plan.g
+                    mine = self.walk(g, ch, ch.cell, relaxed=True).get(stairs, (INF,))[0]
+                    theirs = min(self.walk(g, o, o.cell, relaxed=True).get(stairs, (INF,))[0] for o in same)
+                    if (mine, ch.seat) > (theirs, min(o.seat for o in same)):
+                        return "work", f
+                    return "up", f
+                if any(o.seat < ch.seat for o in same):
+                    return "up", f
+            return "work", f
+        if free_above:
+            return "up", f
+        ups = [x for x in range(f + 1, plan.floors) if not plan.cracked[x]]
+        if ups:
+            return "up", f
+        return "down", f
+
+    def tasks(self, g, plan, ch, r, by):
+        """Progress steps, best first: (action, actions it spends, cell after, reason)."""
+        s = g.s
+        here = ch.cell
+        kind, f = self.floor_goal(plan, ch)
+        out = []
+        if kind in ("roof", "up"):
+            stairs = plan.stairs[f]
+            if stairs is None:
+                out += self.explore(g, plan, ch, by, f, focus=None, why="look for the Stairs")
+            elif here == stairs:
+                if kind == "up":
+                    for a in by.get("move", []):
+                        if a.args[0] == here + N:
+                            out.append((a, 1, here + N, "up the Stairs"))
+            else:
+                step = self.first_step(g, plan, ch, here, {stairs}, by)
+                if step is not None:
+                    out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], "to the Stairs"))
+            return out
+        if kind == "down":
+            below = plan.stairs[f - 1]
+            if below is None:
+                return out
+            landing = below + N
+            if here == landing:
+                for a in by.get("move", []):
+                    if a.args[0] == below:
+                        out.append((a, 1, below, "down the Stairs"))
+            else:
+                step = self.first_step(g, plan, ch, here, {landing}, by)
+                if step is not None:
+                    out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], "to the Stairs down"))
+            return out
+        safe = plan.safe[f]
+        if safe is None:
+            return self.explore(g, plan, ch, by, f, focus=None, why="look for the Safe")
+        comb = combination(safe)
+        hidden = [c for c in comb if not s.tiles[c].revealed]
+        if hidden:
+            return self.explore(g, plan, ch, by, f, focus=set(hidden), why="reveal the Safe's combination")
+        need = sorted({s.tiles[c].number for c in comb if not s.tiles[c].cracked})
+        if here == safe:
+            dice = s.tiles[safe].dice
+            bonus = 1 if g.has_ability(ch, "steady_hands") else 0
+            target = int(self.dice_target) if len(need) >= 3 else 2
+            if dice < target and "add-die" in by and r >= 2:
+                out.append((by["add-die"][0], 2, here, f"add a die ({dice + 1} on the Safe)"))
+            if "roll" in by:
+                p = crack_chance(need, dice + bonus)
+                out.append((by["roll"][0], 1, here, f"roll {dice + bonus} dice: {p:.0%} to crack it now"))
+            return out
+        step = self.first_step(g, plan, ch, here, {safe}, by)
+        if step is not None:
+            out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], "to the Safe"))
+        return out
+
+    def explore(self, g, plan, ch, by, f, focus, why):
+        """Peeks of face-down tiles of floor *f* (closest to *focus* first), then a walk to a
+        revealed cell next to one."""
+        s = g.s
+        here = ch.cell
+        base = N * f
+        down = [c for c in range(base, base + N) if not s.tiles[c].revealed]
+        if focus is None:
+            focus = set(down)
+        if not focus:
+            return []
+
+        def closeness(c):  # grid distance to the focus (walls ignored)
+            return min(abs(c % 4 - x % 4) + abs((c % N) // 4 - (x % N) // 4) for x in focus)
+
+        out = []
+        peeks = [a for a in by.get("peek", []) if a.args[0] // N == f]
+        peeks += [a for a in by.get("xray", []) if a.args[0] // N == f]
+        peeks.sort(key=lambda a: (closeness(a.args[0]), -sum(1 for n in g.neighbours(a.args[0])
+                                                              if not s.tiles[n].revealed)))
+        for a in peeks:
+            out.append((a, 0 if a.verb == "xray" else 1, here, why))
+        if self.dive >= 2:  # moving in first: one action for what a peek and a move do
+            first = []
+            for a in by.get("move", []):
+                x = a.args[0]
+                if x // N == f and not s.tiles[x].revealed and not self.guard_on(g, x):
+                    first.append((closeness(x), a))
+            first.sort(key=lambda t: t[0])
+            out = [(a, 1, a.args[0], why + " (into a face-down tile)") for _, a in first[:2]] + out
+        if self.dive:  # or step into one: reveal and move in one action (ACT-5), at a risk
+            dives = [a for a in by.get("move", []) if a.args[0] // N == f and not s.tiles[a.args[0]].revealed
+                     and not self.guard_on(g, a.args[0])]
+            dives.sort(key=lambda a: closeness(a.args[0]))
+            for a in dives[:2]:
+                out.append((a, 1, a.args[0], why + " (into a face-down tile)"))
+        # a revealed cell next to a face-down tile, nearest first (closer to the focus preferred)
+        spots = {}
+        for c in range(base, base + N):
+            t = s.tiles[c]
+            if not t.revealed or c == here:
+                continue
+            near = [n for n in g.neighbours(c) if not s.tiles[n].revealed]
+            if near:
+                spots[c] = min(closeness(n) for n in near)
+        if spots:
+            best = min(spots.values())
+            targets = {c for c, d in spots.items() if d <= best + 1}
+            step = self.first_step(g, plan, ch, here, targets, by, bias=spots)
+            if step is not None:
+                out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], why))
+        # last resort: step into a face-down tile (its effects unknown)
+        if not out:
+            for a in by.get("move", []):
+                x = a.args[0]
+                if x // N == f and not s.tiles[x].revealed and not self.guard_on(g, x):
+                    out.append((a, 1, x, why + " (into a face-down tile)"))
+                    break
+        return out
+
+    # ------------------------------------------------------------------ tools
+    def tool_use(self, g, plan, ch, r, by):
+        uses = by.get("use", [])
+        if not uses:
+            return None
+        s = g.s
+        for a in uses:
+            k = a.args[0]
+            if k in ("rollerskates", "invisible_suit") and r >= 1:
+                return a
+            if k == "makeup_kit" and (ch.stealth <= 1 or sum(max(0, 3 - o.stealth) for o in s.characters
+                                                            if o.on_board and o.cell == ch.cell) >= 2):
+                return a
+            if k == "blueprints" and len(a.args) > 1:
+                f = ch.cell // N
+                safe = plan.safe[f]
+                x = a.args[1]
+                if safe is not None and not plan.cracked[f] and x in combination(safe) and not s.tiles[x].revealed:
+                    return a
+        return None
+
+    # ------------------------------------------------------------------ walking
+    @staticmethod
+    def guard_on(g, c):
+        return any(gd.cell == c for gd in g.s.guards)
+
+    def step_cost(self, g, ch, x, plan_walk_attempt=True):
+        t = g.s.tiles[x]
+        if not t.revealed or t.crowbar:
+            return 1
+        if t.kind == "deadbolt" and not any(o.cell == x for o in g.s.characters if o is not ch and o.on_board):
+            return 3
+        if t.kind == "laser" and "mirror" not in ch.loot and not g.has_ability(ch, "jammer"):
+            return 2
+        if t.kind == "keypad" and not t.keypad_open:
+            return 1 if plan_walk_attempt else 4
+        return 1
+
+    def passable(self, g, ch, x, camera_watched):
+        """Can the character walk onto face-up *x* without an alarm or a sighting?"""
+        s = g.s
+        t = s.tiles[x]
+        if not t.revealed or self.guard_on(g, x):
+            return False
+        if t.kind == "atrium" and (self.guard_on(g, x + N) or self.guard_on(g, x - N)):
+            return False  # seen from above or below on arrival (TILE-1, DEC-51)
+        if t.kind == "foyer" and any(self.guard_on(g, n) for n in g.neighbours(x)):
+            return False  # seen from the next cell (TILE-9)
+        if t.crowbar or t.alarm:
+            return True
+        k = t.kind
+        jammer = g.has_ability(ch, "jammer")
+        if k == "keypad":
+            return True  # closed: an attempt per action, priced in step_cost (TILE-10)
+        if k == "fingerprint" and not jammer:
+            return False
+        if k == "detector" and ch.cards:
+            return False
+        if k == "camera" and camera_watched:
+            return False
+        return True
+
+    def walk(self, g, ch, start, limit=None, relaxed=False, floors=None, unknown=False, banned=()):
+        """Fewest actions from *start* to each face-up cell: {cell: (cost, first step)}.
+
+        Strict (for this turn's end): no alarm, no guard's cell, no passing through a
+        Motion tile entered this turn. *relaxed* (for routes over several turns): those
+        cost extra instead, as a turn spent waiting or an alarm risked."""
+        s = g.s
+        camera_watched = any(gd.cell is not None and s.tiles[gd.cell].kind == "camera" and s.tiles[gd.cell].working
+                             for gd in s.guards)
+        jammer = g.has_ability(ch, "jammer")
+        best = {start: (0, None)}
+        heap = [(0, start, None)]
+        while heap:
+            d, c, first = heapq.heappop(heap)
+            if best.get(c, (INF,))[0] < d:
+                continue
+            t = s.tiles[c]
+            extra = 0
+            if not jammer:
+                if c == start and c in ch.motion_marks:
+                    continue  # leaving it now sets it off (TILE-14)
+                if c != start and t.kind == "motion" and not t.crowbar and not t.alarm:
+                    if not relaxed:
+                        continue
+                    extra = 4  # stop there, go on next turn
+            for n in self._links(g, c):
+                if (floors is not None and n // N not in floors) or n in banned:
+                    continue
+                ok = self.passable(g, ch, n, camera_watched)
+                cost = self.step_cost(g, ch, n, False) + extra
+                if unknown and not s.tiles[n].revealed and not self.guard_on(g, n):
+                    # one step into the unknown, as a place to end the turn (not walked through)
+                    nd = d + cost
+                    if (limit is None or nd <= limit) and nd < best.get(n, (INF,))[0]:
+                        best[n] = (nd, first if first is not None else n)
+                    continue
+                if not ok:
+                    tn = s.tiles[n]
+                    if not relaxed or not tn.revealed:
+                        continue
+                    cost += 4 if self.guard_on(g, n) else 6
+                nd = d + cost
+                if limit is not None and nd > limit:
+                    continue
+                if nd < best.get(n, (INF,))[0]:
+                    best[n] = (nd, first if first is not None else n)
+                    heapq.heappush(heap, (nd, n, first if first is not None else n))
+        return best
+
+    def first_step(self, g, plan, ch, start, targets, by, limit=None, bias=None):
+        """The legal move that starts a shortest safe walk to one of *targets*."""
+        reach = self.walk(g, ch, start, relaxed=True)
+        cands = [(reach[c][0] + (0.5 * bias[c] if bias else 0), c) for c in targets if c in reach and c != start]
+        if not cands:
+            return None
+        cands.sort()
+        moves = {a.args[0]: a for a in by.get("move", [])}
+        for _, c in cands:
+            first = reach[c][1]
+            if first in moves and not self.guard_on(g, first):
+                return moves[first]
+        return None
+
+    def goal_targets(self, g, plan, ch) -> set:
+        """The cells where the character's next piece of work is done."""
+        s = g.s
+        kind, f = self.floor_goal(plan, ch)
+        base = N * f
+
+        def spots(focus=None):
+            out = set()
+            for c in range(base, base + N):
+                if s.tiles[c].revealed and any(not s.tiles[n].revealed and (focus is None or n in focus)
+                                               for n in g.neighbours(c)):
+                    out.add(c)
+            return out
+
+        if kind in ("roof", "up"):
+            return {plan.stairs[f]} if plan.stairs[f] is not None else spots()
+        if kind == "down":
+            return {plan.stairs[f - 1] + N} if plan.stairs[f - 1] is not None else set()
+        safe = plan.safe[f]
+        if safe is None:
+            return spots()
+        hidden = {c for c in combination(safe) if not s.tiles[c].revealed}
+        if hidden:
+            return spots(hidden) or spots()
+        return {safe}
+
+    def goal_dist(self, g, plan, ch):
+        """Actions from each face-up cell to the nearest goal target (walls, stairs, costs)."""
+        s = g.s
+        targets = self.goal_targets(g, plan, ch)
+        dist = {t: 0 for t in targets}
+        heap = [(0, t) for t in targets]
+        while heap:
+            d, c = heapq.heappop(heap)
+            if d > dist.get(c, INF):
+                continue
+            step = self.step_cost(g, ch, c, False) if c not in targets else 0
+            for n in self._links(g, c):
+                if not s.tiles[n].revealed:
+                    continue
+                nd = d + max(1, step)
+                if nd < dist.get(n, INF):
+                    dist[n] = nd
+                    heapq.heappush(heap, (nd, n))
+        return dist
+
+    # ------------------------------------------------------------------ the end of the turn
+    def loss_weight(self, g, ch) -> float:
+        if ch.cell is not None and g.s.tiles[ch.cell].stealth:
+            return TILE_TOKEN_WEIGHT
+        return LOSS_WEIGHT.get(ch.stealth, 1.0)
+
+    def end_value(self, g, plan, ch, c) -> float:
+        """Minus the expected weight of Stealth lost if the turn ends with *ch* on *c*."""
+        s = g.s
+        f = c // N
+        dmap = plan.danger(g, f, twice=None if self.twice else False)
+        t = s.tiles[c]
+        lw = LOSS_WEIGHT.get(ch.stealth, 1.0) * self.loss_scale
+        if t.stealth:
+            lw = TILE_TOKEN_WEIGHT
+        p = dmap.get(c, 0.0)
+        if self.next_move > 0:  # staying put next turn: his move after that (from the same map maker)
+            p2 = plan.danger(g, f, twice=True).get(c, 0.0)
+            p = min(1.0, p + self.next_move * max(0.0, p2 - p))
+        if t.revealed and t.kind == "foyer" and not t.crowbar:
+            p = min(1.0, p + sum(dmap.get(n, 0.0) for n in g.neighbours(c)))
+        if t.revealed and t.kind == "atrium":  # seen when a guard enters the cell above or below (TILE-1)
+            for x in (c - N, c + N):
+                fx = x // N
+                if 0 <= x < len(s.tiles) and s.guards[fx].cell is not None and any(
+                        o.on_board and o is not ch and o.cell // N == fx for o in s.characters):
+                    p = min(1.0, p + plan.danger(g, fx).get(x, 0.0))
+        v = -p * lw
+        if not t.revealed:  # what may lie there: an alarm, a Deadbolt, a fall (ACT-5)
+            v -= self.unknown_hazard
+        if t.revealed and not t.crowbar and not t.alarm:
+            if t.kind == "thermo":
+                v -= self.alarm_reach(g, c) * lw + 0.3
+            elif t.kind == "camera":
+                q = max((dmap.get(x, 0.0) for x in plan.cameras(f) if x != c), default=0.0)
+                v -= q * (0.3 + 0.8 * lw)
+        for o in s.characters:
+            if o is ch or not o.on_board or o.cell // N != f:
+                continue
+            v -= dmap.get(o.cell, 0.0) * self.loss_weight(g, o)
+        return v
+
+    def end_map(self, g, plan, ch, start, r):
+        """{cell: end value} over the cells reachable from *start* with *r* actions."""
+        floors = None
+        if self.keep_floor and ch.cell is not None:
+            kind, f = self.floor_goal(plan, ch)
+            floors = {start // N, f + 1 if kind in ("up", "roof") else f - 1 if kind == "down" else f}
+        reach = self.walk(g, ch, start, limit=r, floors=floors, unknown=bool(self.unknown_hazard),
+                          banned=self._banned - {start})
+        self._reach = reach
+        return {c: self.end_value(g, plan, ch, c) for c in reach}
