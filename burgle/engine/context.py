@@ -53,8 +53,8 @@ class GameOver(Exception):
 class Rules:
     """The state being resolved and the services rule functions use (see module docstring)."""
 
-    __slots__ = ("s", "_current", "_tables", "_nbr_walls", "_nbr_cells", "explicit_chance", "_draws", "_forcing",
-                 "_forced")
+    __slots__ = ("s", "_current", "_tables", "_nbr_walls", "_nbr_cells", "_wall_cells", "explicit_chance", "_draws",
+                 "_forcing", "_forced")
 
     def __init__(self, state: GameState):
         self.s = state
@@ -63,6 +63,7 @@ class Rules:
         # neighbours() per cell, valid while each floor's wall set is the one in _nbr_walls
         self._nbr_walls: list[frozenset | None] = [None] * FLOORS
         self._nbr_cells: list[tuple[int, ...]] = [()] * (FLOORS * N)
+        self._wall_cells: list[tuple[int, ...]] = [()] * (FLOORS * N)  # across_wall(), cached with them
         self.explicit_chance = False  # chance events pause as chance nodes (draws.py)
         self._draws: list[Action] = []  # seeded chance outcomes of the action being resolved
         self._forcing = False  # re-running an action: chance outcomes come from _forced
@@ -71,7 +72,7 @@ class Rules:
     def copy(self, state: GameState) -> "Rules":
         new = Rules(state)
         new._tables = dict(self._tables)
-        new._nbr_walls, new._nbr_cells = self._nbr_walls[:], self._nbr_cells[:]
+        new._nbr_walls, new._nbr_cells, new._wall_cells = self._nbr_walls[:], self._nbr_cells[:], self._wall_cells[:]
         new.explicit_chance = self.explicit_chance
         return new
 
@@ -110,13 +111,26 @@ class Rules:
     def neighbours(self, cell: int) -> tuple[int, ...]:
         """The cells adjacent to *cell* (same floor, no wall between; CONV-4)."""
         f = cell // N
-        walls = self.s.walls[f]
-        if walls is not self._nbr_walls[f]:  # cached per wall set, like table()
-            self._nbr_walls[f] = walls
-            base = N * f
-            self._nbr_cells[base:base + N] = [tuple(base + i for i in row)
-                                              for row in self._layout(f + 1).neighbours]
+        if self.s.walls[f] is not self._nbr_walls[f]:  # cached per wall set, like table()
+            self._cache_cells(f)
         return self._nbr_cells[cell]
+
+    def across_wall(self, cell: int) -> tuple[int, ...]:
+        """The same-floor cells sharing a side with *cell* across a wall piece (a Secret
+        Door's one-way wall TILE-16, X-Ray CHAR-5, Dynamite TOOL-5), up, right, down, left."""
+        f = cell // N
+        if self.s.walls[f] is not self._nbr_walls[f]:
+            self._cache_cells(f)
+        return self._wall_cells[cell]
+
+    def _cache_cells(self, f: int) -> None:
+        """neighbours() and across_wall() of floor index *f* under its current walls."""
+        walls = self.s.walls[f]
+        layout = self._layout(f + 1)
+        base = N * f
+        self._nbr_cells[base:base + N] = [tuple(base + i for i in row) for row in layout.neighbours]
+        self._wall_cells[base:base + N] = [tuple(base + i for i in row) for row in layout.across_walls]
+        self._nbr_walls[f] = walls
 
     def adjacent(self, a: int, b: int) -> bool:
         if a // N != b // N:

@@ -28,7 +28,7 @@ from burgle.engine.context import ABILITY, GameOver, Resolving, Rules, ability_k
 from burgle.engine.errors import IllegalAction, RulesBug
 from burgle.engine.happenings import Happening
 from burgle.engine.redeal import redeal_state
-from burgle.engine.state import Character, GameState
+from burgle.engine.state import Character, GameState, Snapshot
 from burgle.engine.view import player_view
 from burgle.geometry.routing import RouteTable
 
@@ -45,7 +45,7 @@ class Resolution:
     answers reaches the same choice again (all chance is in the state), which is how a
     copy or an undone game resumes an open choice."""
 
-    base: GameState
+    base: Snapshot  # GameState.snapshot() of the state before the action
     action: Action | None
     answers: tuple[Action, ...]
     choice: Choice
@@ -64,7 +64,7 @@ class Game:
         self._gen: Resolving | None = None  # the live resolution of _pending, if this game drove it
         self._legal: tuple[Action, ...] | None = None
         # before each logged action: a snapshot of the state (never changed, shared by copies)
-        self._stack: list[tuple[GameState, Resolution | None]] = []
+        self._stack: list[tuple[Snapshot, Resolution | None]] = []
         self._explicit_from: int | None = None  # the log length when chance became explicit
 
     # ------------------------------------------------------------------ construction
@@ -170,7 +170,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.s.outcome is not None
+        return self._rules.s.outcome is not None
 
     @property
     def outcome(self) -> str | None:
@@ -198,6 +198,9 @@ class Game:
 
     def adjacent(self, a: int, b: int) -> bool:
         return self._rules.adjacent(a, b)
+
+    def across_wall(self, cell: int) -> tuple[int, ...]:
+        return self._rules.across_wall(cell)
 
     def characters_at(self, cell: int) -> list[Character]:
         return self._rules.characters_at(cell)
@@ -267,20 +270,19 @@ class Game:
         """Apply a legal action (or its text) and return what happened.
 
         Illegal actions raise :class:`IllegalAction` and change nothing."""
-        action = self.check(action)
+        legal = self._legal
+        if legal is None or action.__class__ is not Action or action not in legal:
+            action = self.check(action)  # parse, list, and refuse with the rule (the usual case is listed)
         rules = self._rules
         pending = self._pending
+        before = rules.s.snapshot()
         if pending is not None:
             gen = self._gen
             if gen is None:  # a copy or an undone game: re-run the action up to its choice
-                before = rules.s
-                gen = self._redrive(pending)  # on a fresh state: *before* stays as it was
-            else:
-                before = rules.s.snapshot()  # the live resolution goes on changing the state
+                gen = self._redrive(pending)
             base, top, answers, sent = pending.base, pending.action, pending.answers + (action,), action
             rules._draws = list(pending.draws)
         else:
-            before = rules.s.snapshot()
             base, top, answers, sent = before, action, (), None
             gen = turns.perform(rules, action)
             rules._draws = []
@@ -295,19 +297,22 @@ class Game:
 
     apply_action = apply
 
-    def _drive(self, gen: Resolving, sent: Action | None, base: GameState, action: Action | None,
+    def _drive(self, gen: Resolving, sent: Action | None, base: Snapshot, action: Action | None,
                answers: tuple[Action, ...]) -> None:
         """Run a resolution until it ends or asks for a choice (recorded as a Resolution)."""
         s = self._rules.s
         try:
-            choice = gen.send(sent) if sent is not None else next(gen)
+            # next(gen, None) ends without raising StopIteration (the usual end of an action)
+            choice = gen.send(sent) if sent is not None else next(gen, None)
         except StopIteration:
-            self._gen = self._pending = s.pending = None
-            return
+            choice = None
         except GameOver:
             gen.close()
             self._gen = self._pending = s.pending = None
             s.phase = "over"
+            return
+        if choice is None:  # the resolution ended (a resolution yields Choices only)
+            self._gen = self._pending = s.pending = None
             return
         self._gen = gen
         self._pending = Resolution(base, action, answers, choice, tuple(self._rules._draws))
@@ -329,7 +334,7 @@ class Game:
         a fresh copy of the base (what happened on the way was already recorded); chance
         outcomes met on the way are replayed from the record (burgle.engine.draws)."""
         rules = self._rules
-        rules.s = pending.base.copy()
+        rules.s = GameState.restore(pending.base)
         kept, rules._current = rules._current, []
         rules._draws, rules._forced, rules._forcing = [], deque(pending.draws), True
         try:
@@ -381,7 +386,7 @@ class Game:
         if not self._stack:
             raise ValueError("there is no action to undo: the log is empty")
         state, pending = self._stack.pop()
-        self._rules.s = state.copy()  # the snapshot stays intact (copies of this game may share it)
+        self._rules.s = GameState.restore(state)  # the snapshot stays intact (copies of this game may share it)
         self._pending, self._gen, self._legal = pending, None, None
         self.happenings.pop()
         action = self.log.pop()
@@ -425,9 +430,9 @@ class Game:
         if pending is None:
             redeal_state(new.s, rng)
         else:  # deal the state before the action anew, then re-run it to the open choice
-            base = pending.base.copy()
+            base = GameState.restore(pending.base)
             redeal_state(base, rng)
-            new._pending = Resolution(base, pending.action, pending.answers, pending.choice, pending.draws)
+            new._pending = Resolution(base.snapshot(), pending.action, pending.answers, pending.choice, pending.draws)
             new._gen = new._redrive(new._pending)
             new._rules._draws = list(pending.draws)
         return new

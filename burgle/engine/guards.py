@@ -112,17 +112,18 @@ def guard_enters(g: Rules, guard, cell: int, step: bool, exclude=None):
         tile = s.set_tile(cell, alarm=False)
         g.note(Happening("alarm_off", "ALARM-4", cell=cell))
     seen = []
+    tiles = s.tiles
+    floor_index = guard.floor - 1
     for ch in s.characters:
-        if not ch.on_board or ch is exclude:
-            continue
         where = ch.cell
-        assert where is not None  # on the board
+        if where is None or ch.escaped or ch is exclude:  # not on the board
+            continue
         if where == cell:  # (b)
             seen.append(ch)
-        elif floor_of(where) == guard.floor:
-            if s.tiles[where].kind == "foyer" and g.adjacent(where, cell):  # (c) TILE-9
+        elif where // N == floor_index:
+            if tiles[where].kind == "foyer" and g.adjacent(where, cell):  # (c) TILE-9
                 seen.append(ch)
-        elif s.tiles[where].kind == "atrium" and abs(where - cell) == N:  # (d) TILE-1
+        elif tiles[where].kind == "atrium" and abs(where - cell) == N:  # (d) TILE-1
             seen.append(ch)
     if seen:
         yield from pay_stealth(g, seen, "GUARD-12")
@@ -147,8 +148,9 @@ def movement_points(g: Rules, guard) -> int:
     """GUARD-6: die + alarms on his floor + Espresso − Daydreaming, at least 0."""
     s = g.s
     mp = guard.speed + len(alarms.alarms_on_floor(g, guard.floor))
-    mp += s.turn_effects.count(f"espresso:{guard.floor}")
-    mp -= s.turn_effects.count(f"daydreaming:{guard.floor}")
+    if s.turn_effects:
+        mp += s.turn_effects.count(f"espresso:{guard.floor}")
+        mp -= s.turn_effects.count(f"daydreaming:{guard.floor}")
     return max(0, mp)
 
 

@@ -6,7 +6,7 @@ it passes, so the list and the refusals can never disagree.
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, cell_name, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, cell_name
 from burgle.data.jobs import get_job
 from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import moves
@@ -27,14 +27,45 @@ _HACK, _ADD_DIE, _ROLL, _ESCAPE, _END = act("hack"), act("add-die"), act("roll")
 
 
 def legal_actions(g: Rules) -> list[Action]:
+    """The legal actions, in the order of :func:`candidates` (core), then the cards' verbs,
+    then ``end``: exactly the candidates :func:`reason` passes (tests/test_properties.py
+    checks it on random games). Checked here without building a refusal for every
+    candidate that fails: a move is legal when it has a usable link and its cost is
+    affordable (the same helpers ``reason`` uses); every listed peek target is legal when
+    one action is left; the rarer tile actions go through ``reason`` itself."""
     s = g.s
     if s.phase == "entrance":
         return list(_ENTRANCE)
     ch = g.active_character
-    links, peeks = moves.links_from(g, ch), moves.peek_targets(g, ch)  # computed once per list
-    out = [a for a in candidates(g, ch, links, peeks) if reason(g, ch, a, links, peeks) is None]
+    left = s.allowance - s.spent
+    # TURN-3: every core action costs at least one action, so none is legal with none left
+    out = _core_legal(g, ch, left) if left > 0 else []
     out.extend(verbs.legal(g, ch))
     out.append(_END)
+    return out
+
+
+def _core_legal(g: Rules, ch, left: int) -> list[Action]:
+    """``[a for a in candidates(g, ch) if reason(g, ch, a) is None]`` when *left* >= 1."""
+    links = moves.links_from(g, ch)
+    usable_link, extra_cost, adjacent = moves.usable_link, moves.known_extra_cost, moves.ADJACENT
+    tiles = g.s.tiles
+    gemstone = "gemstone" in ch.loot
+    out = []
+    for dest, kinds in links.items():  # reason's "move": a usable link (ACT-4), 1 + known extras affordable
+        if kinds is adjacent:
+            kind = "adjacent"  # a step within the floor: no restriction applies (moves.restriction)
+        else:
+            kind = usable_link(g, ch, dest, links)[0]
+            if kind is None:
+                continue
+        # known_extra_cost is 0 but for a Deadbolt (ACT-7) or the Gemstone's holder (LOOT-4)
+        if 1 + (extra_cost(g, ch, dest, kind) if gemstone or tiles[dest].kind == "deadbolt" else 0) <= left:
+            out.append(_MOVE[dest])
+    out += [_PEEK[c] for c in moves.peek_targets(g, ch)]  # "peek": a target, 1 action (ACT-2)
+    for a in _tile_candidates(g, ch):
+        if reason(g, ch, a) is None:
+            out.append(a)
     return out
 
 
@@ -42,6 +73,13 @@ def candidates(g: Rules, ch, links=None, peeks=None) -> list[Action]:
     """The core actions worth asking :func:`reason` about (a superset of the legal ones)."""
     out = [_MOVE[c] for c in (moves.links_from(g, ch) if links is None else links)]
     out += [_PEEK[c] for c in (moves.peek_targets(g, ch) if peeks is None else peeks)]
+    out += _tile_candidates(g, ch)
+    return out
+
+
+def _tile_candidates(g: Rules, ch) -> list[Action]:
+    """The candidates after moves and peeks: what the tile (or the Drill) offers, and escape."""
+    out = []
     here = ch.cell
     tiles = g.s.tiles
     kind = tiles[here].kind
@@ -172,8 +210,7 @@ def _out_of_secret_door(g: Rules, ch, dest: int) -> bool:
     """TILE-16: *dest* is across a wall from the revealed Secret Door the character stands on."""
     here = ch.cell
     t = g.s.tiles[here]
-    return (t.kind == "secret_door" and t.revealed and dest // N == here // N
-            and dest % N in orthogonal_neighbours(here % N) and not g.adjacent(here, dest))
+    return t.kind == "secret_door" and t.revealed and dest in g.across_wall(here)
 
 
 def _safe_reason(g: Rules, ch, action):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, floor_of, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, floor_of
 from burgle.data.cards import LOOT_BY_KEY as _LOOT
 from burgle.engine import alarms, draws, guards
 from burgle.engine.cards import items
@@ -17,7 +17,6 @@ N = CELLS_PER_FLOOR
 # Link kinds. "Counting" ones are moves by ACT-5 (ACT-8); walk-down is not.
 COUNTING_LINKS = ("adjacent", "secret_door", "stairs_up", "stairs_down", "duct", "thermal", "gymnastics")
 STAIRS_LINKS = ("stairs_up", "stairs_down", "thermal")  # what Time Lock blocks (EVENT-24, DEC-29)
-_ORTHO = tuple(orthogonal_neighbours(i) for i in range(N))  # per floor index, walls ignored
 
 
 def above(c: int, cells: int) -> int | None:
@@ -30,45 +29,48 @@ def below(c: int) -> int | None:
     return c - N if c >= N else None
 
 
-def links_from(g: Rules, ch) -> dict[int, list[str]]:
+ADJACENT: tuple[str, ...] = ("adjacent",)  # links_from()'s kinds of a cell reached only by a step within the floor
+
+
+def links_from(g: Rules, ch) -> dict[int, tuple[str, ...]]:
     """ACT-4: every cell the character could move to, with the link kinds reaching it
-    (restrictions not yet applied)."""
+    (restrictions not yet applied). A cell reached only as an adjacent cell has the shared
+    tuple :data:`ADJACENT` (the usual case, told by identity)."""
     s = g.s
     here = ch.cell
     tiles = s.tiles
-    nbrs = g.neighbours(here)
-    out: dict[int, list[str]] = {c: ["adjacent"] for c in nbrs}
-    base = here - here % N
-    for i in _ORTHO[here % N]:  # into a Secret Door through its wall (TILE-16)
-        c = base + i
+    out: dict[int, tuple[str, ...]] = dict.fromkeys(g.neighbours(here), ADJACENT)
+    for c in g.across_wall(here):  # into a Secret Door through its wall (TILE-16)
         t = tiles[c]
-        if t.kind == "secret_door" and t.revealed and c not in nbrs:
-            out.setdefault(c, []).append("secret_door")
+        if t.kind == "secret_door" and t.revealed:
+            out[c] = ("secret_door",)
     tile = tiles[here]
     up, down = above(here, len(tiles)), below(here)
     if tile.kind == "stairs" and tile.revealed and up is not None:
-        out.setdefault(up, []).append("stairs_up")
+        out[up] = out.get(up, ()) + ("stairs_up",)
     if down is not None and tiles[down].kind == "stairs" and tiles[down].revealed:
-        out.setdefault(down, []).append("stairs_down")
+        out[down] = out.get(down, ()) + ("stairs_down",)
     if tile.kind == "service_duct" and tile.revealed:
         for c, t in enumerate(tiles):
             if c != here and t.kind == "service_duct" and t.revealed:
-                out.setdefault(c, []).append("duct")
+                out[c] = out.get(c, ()) + ("duct",)
     if tile.kind == "walkway" and tile.revealed and down is not None:
-        out.setdefault(down, []).append("walk_down")
+        out[down] = out.get(down, ()) + ("walk_down",)
     if up is not None and tiles[up].kind == "walkway" and tiles[up].revealed and g.round_effect_active("gymnastics"):
         if not any(owner == ch.seat for owner, key in s.round_effects if key == "gymnastics"):
-            out.setdefault(up, []).append("gymnastics")  # EVENT-10: anyone but the drawer
+            out[up] = out.get(up, ()) + ("gymnastics",)  # EVENT-10: anyone but the drawer
     for a, b in s.thermal:
         if a == here and b < ROOF:
-            out.setdefault(b, []).append("thermal")
+            out[b] = out.get(b, ()) + ("thermal",)
         elif b == here:
-            out.setdefault(a, []).append("thermal")
+            out[a] = out.get(a, ()) + ("thermal",)
     return out
 
 
 def restriction(g: Rules, ch, dest: int, kind: str) -> tuple[str, str] | None:
-    """Why a link may not be used now: (reason, rule id), or None."""
+    """Why a link may not be used now: (reason, rule id), or None. None of these concerns
+    a step to an adjacent cell of the same floor (Time Lock closes Stairs and thermal links,
+    the Painting Secret Doors and Service Ducts, a Walkway the way up from below)."""
     s = g.s
     if kind in STAIRS_LINKS and g.round_effect_active("time_lock"):
         return refuse("move.time_lock"), "EVENT-24"
@@ -213,7 +215,7 @@ def counting_move(g: Rules, ch, dest: int, kind: str, base_cost: int = 1, ignore
     extra = known_extra_cost(g, ch, dest, kind, ignore_extras)
     if paying:
         s.spent += base_cost + extra
-    newly = yield from reveal(g, dest)  # 2
+    newly = False if s.tiles[dest].revealed else (yield from reveal(g, dest))  # 2
     t = s.tiles[dest]
     # 3: stop tiles
     if t.kind == "deadbolt" and not t.crowbar and newly and not ignore_extras:
@@ -241,9 +243,10 @@ def counting_move(g: Rules, ch, dest: int, kind: str, base_cost: int = 1, ignore
         t = s.set_tile(dest, keypad_open=True)
         g.note(Happening("keypad_open", "TILE-10", cell=dest))
     # 4: leave
-    yield from leave(g, ch)
-    if s.outcome:
-        return True
+    if ch.motion_marks:  # (leave() acts on a Motion mark only)
+        yield from leave(g, ch)
+        if s.outcome:
+            return True
     # 5: arrive, place guard
     yield from set_down(g, ch, dest, flex)
     g.note(Happening("move", rule, cell=dest, seat=ch.seat, who=g.who(ch)))
@@ -254,15 +257,20 @@ def counting_move(g: Rules, ch, dest: int, kind: str, base_cost: int = 1, ignore
     if s.outcome:
         return True
     # 7: entry effects
-    yield from entry_effects(g, ch, dest, newly, ignore_extras, can_pay_extra)
+    if s.tiles[dest].kind in ENTRY_EFFECT_KINDS:
+        yield from entry_effects(g, ch, dest, newly, ignore_extras, can_pay_extra)
     return True
+
+
+ENTRY_EFFECT_KINDS = frozenset({"laser", "fingerprint", "detector", "camera", "thermo", "motion", "laboratory",
+                                "walkway"})  # the tiles entry_effects() acts on
 
 
 def entry_effects(g: Rules, ch, dest: int, newly: bool, quiet_laser: bool, can_pay_extra: bool):
     """ACT-5.7: Laser, Fingerprint, Detector, Camera, Isotope+Thermo, Motion mark, Lab, Walkway fall."""
     s = g.s
     t = s.tiles[dest]
-    if t.crowbar:
+    if t.crowbar or t.kind not in ENTRY_EFFECT_KINDS:
         return
     kind = t.kind
     if kind == "laser":

@@ -414,7 +414,7 @@ def game_from_scenario(cls, source, *, paths: bool = True):
     game = cls(state, {"scenario": raw})
     if active.cell is None:  # its first turn: placed at the entrance (SETUP-11)
         state.turn -= 1
-        base = state.copy()
+        base = state.snapshot()
         game._drive(game._start(None), None, base, None, ())
     return game
 

@@ -9,28 +9,22 @@ Copies are cheap (``GameState.copy``, a few microseconds): tiles are immutable v
 shared between copies (a rule that changes a tile puts a new one in its place with
 :meth:`GameState.set_tile`), while the few guards and characters are copied.
 
-The undo history keeps :meth:`GameState.snapshot` copies: never changed, they hold tuples
-where a live state holds lists (an empty one costs nothing, and the garbage collector soon
-stops tracking the rest), and only ``copy()`` of a snapshot is played on.
+The undo history keeps :meth:`GameState.snapshot` records: flat tuples of immutable values,
+never changed; play goes on from :meth:`GameState.restore` of one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from burgle.geometry.board import ROOF, cell_name, walls_spec
 from burgle.geometry.layouts import encode_building
 from burgle.engine.chance import Chance
 
 _new = object.__new__
-_freeze: Callable[[Any], Any] = tuple  # a snapshot's sequences (typed as the live state's lists)
-_NO_ATTEMPTS: Any = MappingProxyType({})  # a snapshot's empty keypad_attempts
-
-
-def _frozen_map(d: dict) -> Any:
-    return MappingProxyType(dict(d))
+Snapshot = tuple  # GameState.snapshot(): the state as one flat tuple of immutable values
+_FIXED = 32  # a snapshot's fields before its guards' (8 each) and characters' (13 each)
 
 
 class Tile(NamedTuple):
@@ -235,9 +229,8 @@ class GameState:
         return t
 
     def copy(self) -> "GameState":
-        """An independent copy: what one changes, the other does not see. A copy of a
-        :meth:`snapshot` is a live state again. (Written out, with the guards' and characters'
-        copies inlined: it runs for every undo, and ``[*x]`` copies a list or a tuple.)"""
+        """An independent copy: what one changes, the other does not see. (Written out, with
+        the guards' and characters' copies inlined: it runs for every ``Game.copy``.)"""
         s = _new(GameState)
         s.tiles = [*self.tiles]
         s.walls = [*self.walls]
@@ -271,43 +264,66 @@ class GameState:
         s.job, s.layout = self.job, self.layout
         return s
 
-    def snapshot(self) -> "GameState":
-        """A copy for the undo history, never to be changed: sequences become tuples (an
-        empty one is shared), so taking it before every action is cheap. Play on a
-        ``copy()`` of it. Its ``to_dict()`` is this state's."""
+    def snapshot(self) -> "Snapshot":
+        """The state for the undo history, never changed: one flat tuple of immutable
+        values (the guards' and characters' fields lie in it, 8 and 13 each, their
+        sequences as tuples); :meth:`restore` makes a live state of it again.
+
+        Taken before every action, so built to be cheap for the garbage collector too:
+        tuples that hold only untracked values (numbers, text, other such tuples) are soon
+        untracked, and the snapshot itself is one tuple, not a GameState of guard and
+        character objects (about 25 tracked objects per action, which the collector kept
+        walking: a quarter of a random playout's time)."""
+        fr = tuple  # and "fr(x) if x else ()": most of these lists are empty, and a test costs less than a call
+        out = [fr(self.tiles), fr(self.walls), self.chance.state, self.trim, self.phase, self.active,
+               self.turn, self.spent, self.allowance, self.entrance, fr(self.tool_deck) if self.tool_deck else (),
+               fr(self.tool_discard) if self.tool_discard else (), fr(self.loot_deck) if self.loot_deck else (),
+               fr(self.event_deck) if self.event_deck else (), fr(self.event_discard) if self.event_discard else (),
+               fr(self.round_effects) if self.round_effects else (), self.emp_seat, fr(self.heads_up),
+               fr(self.skip), fr(self.turn_effects) if self.turn_effects else (),
+               fr(self.keypad_attempts.items()) if self.keypad_attempts else (),
+               fr(self.thermal) if self.thermal else (), self.crow, self.kitty, self.outcome, self.outcome_reason,
+               self.pending, self.patrol_known, self.event_known, self.job, self.layout, len(self.guards)]
+        add = out.extend
+        for g in self.guards:
+            add((g.floor, g.cell, g.die, g.speed, g.donuts, fr(g.deck) if g.deck else (),
+                 fr(g.discard) if g.discard else (), fr(g.removed) if g.removed else ()))
+        for c in self.characters:
+            add((c.seat, c.name, c.side, c.cell, c.escaped, c.stealth, c.token, c.placed_once, c.flex_cell,
+                 fr(c.tools) if c.tools else (), fr(c.loot) if c.loot else (),
+                 fr(c.motion_marks) if c.motion_marks else (), fr(c.used) if c.used else ()))
+        return fr(out)
+
+    @staticmethod
+    def restore(snap: "Snapshot") -> "GameState":
+        """A live state (lists again, new guards and characters) equal to the state that
+        :meth:`snapshot` took *snap* of; *snap* stays as it is."""
         s = _new(GameState)
-        s.tiles = _freeze(self.tiles)
-        s.walls = _freeze(self.walls)
-        guards = []
-        for og in self.guards:
+        (tiles, walls, chance, s.trim, s.phase, s.active, s.turn, s.spent, s.allowance, s.entrance, tool_deck,
+         tool_discard, loot_deck, event_deck, event_discard, round_effects, s.emp_seat, heads_up, skip,
+         turn_effects, attempts, thermal, s.crow, s.kitty, s.outcome, s.outcome_reason, s.pending,
+         s.patrol_known, s.event_known, s.job, s.layout, n_guards) = snap[:_FIXED]
+        s.tiles, s.walls = [*tiles], [*walls]
+        s.chance = source = _new(Chance)
+        source.state = chance
+        s.tool_deck, s.tool_discard, s.loot_deck = [*tool_deck], [*tool_discard], [*loot_deck]
+        s.event_deck, s.event_discard, s.round_effects = [*event_deck], [*event_discard], [*round_effects]
+        s.heads_up, s.skip, s.turn_effects = [*heads_up], [*skip], [*turn_effects]
+        s.keypad_attempts, s.thermal = dict(attempts), [*thermal]
+        s.guards = live_guards = []
+        end = _FIXED + 8 * n_guards
+        for i in range(_FIXED, end, 8):
             g = _new(Guard)
-            g.floor, g.cell, g.die, g.speed, g.donuts = og.floor, og.cell, og.die, og.speed, og.donuts
-            g.deck, g.discard, g.removed = _freeze(og.deck), _freeze(og.discard), _freeze(og.removed)
-            guards.append(g)
-        s.guards = _freeze(guards)
-        chars = []
-        for o in self.characters:
+            g.floor, g.cell, g.die, g.speed, g.donuts, deck, discard, removed = snap[i:i + 8]
+            g.deck, g.discard, g.removed = [*deck], [*discard], [*removed]
+            live_guards.append(g)
+        s.characters = live_chars = []
+        for i in range(end, len(snap), 13):
             c = _new(Character)
-            c.seat, c.name, c.side, c.cell, c.escaped = o.seat, o.name, o.side, o.cell, o.escaped
-            c.stealth, c.token, c.placed_once, c.flex_cell = o.stealth, o.token, o.placed_once, o.flex_cell
-            c.tools, c.loot = _freeze(o.tools), _freeze(o.loot)
-            c.motion_marks, c.used = _freeze(o.motion_marks), _freeze(o.used)
-            chars.append(c)
-        s.characters = _freeze(chars)
-        s.chance = chance = _new(Chance)
-        chance.state = self.chance.state
-        s.trim, s.phase, s.active, s.turn = self.trim, self.phase, self.active, self.turn
-        s.spent, s.allowance, s.entrance = self.spent, self.allowance, self.entrance
-        s.tool_deck, s.tool_discard, s.loot_deck = _freeze(self.tool_deck), _freeze(self.tool_discard), _freeze(self.loot_deck)
-        s.event_deck, s.event_discard = _freeze(self.event_deck), _freeze(self.event_discard)
-        s.round_effects, s.emp_seat = _freeze(self.round_effects), self.emp_seat
-        s.heads_up, s.skip = _freeze(self.heads_up), _freeze(self.skip)
-        s.turn_effects, s.thermal = _freeze(self.turn_effects), _freeze(self.thermal)
-        s.keypad_attempts = _frozen_map(self.keypad_attempts) if self.keypad_attempts else _NO_ATTEMPTS
-        s.crow, s.kitty, s.outcome, s.outcome_reason = self.crow, self.kitty, self.outcome, self.outcome_reason
-        s.pending = self.pending
-        s.patrol_known, s.event_known = self.patrol_known, self.event_known
-        s.job, s.layout = self.job, self.layout
+            (c.seat, c.name, c.side, c.cell, c.escaped, c.stealth, c.token, c.placed_once, c.flex_cell,
+             tools, loot, marks, used) = snap[i:i + 13]
+            c.tools, c.loot, c.motion_marks, c.used = [*tools], [*loot], [*marks], [*used]
+            live_chars.append(c)
         return s
 
     def to_dict(self) -> dict:

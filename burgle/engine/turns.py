@@ -85,9 +85,10 @@ def begin_turn(g: Rules, seat: int):
             c.reset_turn()
         s.keypad_attempts.clear()
         # (d) loot rolls (LOOT-2, LOOT-10, DEC-39)
-        yield from items.start_of_turn_loot(g, ch)
-        if s.outcome:
-            return
+        if ch.loot:  # (only Loot acts at the start of a turn)
+            yield from items.start_of_turn_loot(g, ch)
+            if s.outcome:
+                return
         # (e) allowance
         s.allowance = 4 - (1 if "mirror" in ch.loot else 0) + s.heads_up[seat]
         s.heads_up[seat] = 0

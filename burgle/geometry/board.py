@@ -179,6 +179,15 @@ class FloorLayout:
             for i in range(CELLS_PER_FLOOR)
         )
 
+    @cached_property
+    def across_walls(self) -> tuple[tuple[int, ...], ...]:
+        """Per index, the indexes sharing a side with it across a wall piece, in the order
+        up, right, down, left: the orthogonal neighbours that are not adjacent."""
+        return tuple(
+            tuple(n for n in orthogonal_neighbours(i) if make_wall(i, n) in self.walls)
+            for i in range(CELLS_PER_FLOOR)
+        )
+
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import csv
 import hashlib
+import inspect
 import io
 import re
 import zipfile
@@ -118,9 +119,29 @@ def _top_level(names: list[str]) -> list[str]:
 # ----------------------------------------------------------------------------- writing wheels
 
 
-def _record_line(arcname: str, data: bytes) -> list[str]:
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return [arcname, f"sha256={digest}", str(len(data))]
+def write_zip(path, files, record_name=None):
+    """Write *files* (archive name -> bytes, in that order) as the zip at *path*, the same
+    byte for byte every time, with the wheel RECORD *record_name* (each file's sha256 and
+    size) written last, if given. Stand-alone on purpose (standard library only, imported
+    inside, no annotations): its source is also the head of the compile script that runs
+    under the browser's Python (_COMPILE_SCRIPT, see precompile)."""
+    import base64, csv, hashlib, io, zipfile  # noqa: E401 (see the docstring)
+
+    files = dict(files)
+    if record_name is not None:
+        record = io.StringIO()
+        writer = csv.writer(record, lineterminator="\n")
+        for name, data in files.items():
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            writer.writerow([name, "sha256=" + digest, str(len(data))])
+        writer.writerow([record_name, "", ""])
+        files[record_name] = record.getvalue().encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            z.writestr(entry, data)
 
 
 def write_wheel(folder: Path, name: str, version: str, files: dict[str, bytes],
@@ -135,19 +156,8 @@ def write_wheel(folder: Path, name: str, version: str, files: dict[str, bytes],
     content = dict(sorted(files.items()))
     content[f"{info}/METADATA"] = ("\n".join(meta) + "\n").encode()
     content[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: burgle-publish\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    record = io.StringIO()
-    writer = csv.writer(record, lineterminator="\n")
-    for arcname, data in content.items():
-        writer.writerow(_record_line(arcname, data))
-    writer.writerow([f"{info}/RECORD", "", ""])
-    content[f"{info}/RECORD"] = record.getvalue().encode()
     path = folder / f"{dist}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for arcname, data in content.items():
-            entry = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.external_attr = 0o644 << 16
-            z.writestr(entry, data)
+    write_zip(path, content, f"{info}/RECORD")
     return path
 
 
@@ -169,19 +179,7 @@ def trim_wheel(path: Path, pattern: str, add: dict[str, str] | None = None) -> i
 def _rewrite(path: Path, files: dict[str, bytes]) -> None:
     """Write *files* as the wheel at *path*, with a RECORD that matches them."""
     record_name = next(n for n in files if n.endswith(".dist-info/RECORD") and n.count("/") == 1)
-    content = {n: d for n, d in files.items() if n != record_name}
-    record = io.StringIO()
-    writer = csv.writer(record, lineterminator="\n")
-    for arcname, data in content.items():
-        writer.writerow(_record_line(arcname, data))
-    writer.writerow([record_name, "", ""])
-    content[record_name] = record.getvalue().encode()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for arcname, data in content.items():
-            entry = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.external_attr = 0o644 << 16
-            z.writestr(entry, data)
+    write_zip(path, {n: d for n, d in files.items() if n != record_name}, record_name)
 
 
 def stub_wheel(folder: Path, name: str, version: str) -> Path:
@@ -244,9 +242,9 @@ def burgle_wheel(folder: Path) -> Path:
 #: without compiling; the other modules stay source (smaller, compiled only if imported).
 #: Entries whose path matches the regular expression ``argv[2]`` are left out; ``argv[3]``
 #: is the optimisation level (0, or 2: no docstrings or asserts, ``python -OO``). A zip's
-#: RECORD, if it has one, is rewritten to match.
+#: RECORD, if it has one, is rewritten to match (by write_zip, whose source goes first).
 _COMPILE_SCRIPT = r"""
-import base64, csv, hashlib, importlib.util, io, marshal, re, sys, zipfile
+import importlib.util, marshal, re, sys, zipfile
 wanted = open(sys.argv[1], encoding="utf-8").read().split()
 everything = "*" in wanted
 wanted = set(wanted)
@@ -273,20 +271,7 @@ for path in sys.argv[4:]:
             out[name + "c"] = importlib.util.MAGIC_NUMBER + b"\0\0\0\0" + b"\0" * 8 + marshal.dumps(code)
         else:
             out[name] = data
-    if record_name is not None:
-        rec = io.StringIO()
-        w = csv.writer(rec, lineterminator="\n")
-        for name, data in out.items():
-            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            w.writerow([name, "sha256=" + digest, str(len(data))])
-        w.writerow([record_name, "", ""])
-        out[record_name] = rec.getvalue().encode()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in out.items():
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, data)
+    write_zip(path, out, record_name)
 """
 
 
@@ -338,7 +323,8 @@ def precompile(zips: list[Path], python: str | None, modules: list[str] | None =
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as listing:
         listing.write("\n".join(["*"] if modules is None else modules) + "\n" if python else "\n")
     try:
-        subprocess.run([python or sys.executable, "-I", "-c", _COMPILE_SCRIPT, listing.name, drop, str(optimize),
+        script = inspect.getsource(write_zip) + _COMPILE_SCRIPT
+        subprocess.run([python or sys.executable, "-I", "-c", script, listing.name, drop, str(optimize),
                         *map(str, zips)],
                        check=True, capture_output=True, text=True)
     finally:

@@ -538,28 +538,45 @@ PALETTE_CSS = r"""
   font-family: "Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", "DejaVu Sans", Arial, sans-serif;
 """.lstrip("\n")
 
-BASE_CSS = r"""
-.burgle-app {
-""" + PALETTE_CSS + r"""  --jp-widgets-font-size: 14px;
-  color: var(--b-ink); background: var(--b-paper); font-size: 14.5px; line-height: 1.45;
-  max-width: 1360px; margin: 0 auto; border-radius: 14px; overflow: hidden;
-  box-shadow: 0 1px 3px rgba(0,0,0,.06), 0 8px 24px rgba(0,0,0,.05);
-}
-.burgle-app .widget-html-content { line-height: 1.45; white-space: normal; }
-.burgle-app p { margin: 0 0 .45em 0; }
-.burgle-app h2 { font-size: 13px; font-weight: 800; text-transform: uppercase; letter-spacing: .08em;
+
+
+def frame_css(root: str, *, widgets_px: int, font_size: str, line_height: str, max_width: int, p_gap: str) -> str:
+    """The CSS every page starts with: its root element *root* carries the palette and the
+    font, and is the centred card the page sits on; its HTML text and paragraphs get
+    *line_height* and a *p_gap* below. (The apps' BASE_CSS and the tutor's CSS.)"""
+    return (f"\n{root} {{\n" + PALETTE_CSS + f"  --jp-widgets-font-size: {widgets_px}px;\n"
+            f"  color: var(--b-ink); background: var(--b-paper); font-size: {font_size}; line-height: {line_height};\n"
+            f"  max-width: {max_width}px; margin: 0 auto; border-radius: 14px; overflow: hidden;\n"
+            "  box-shadow: 0 1px 3px rgba(0,0,0,.06), 0 8px 24px rgba(0,0,0,.05);\n"
+            "}\n"
+            f"{root} .widget-html-content {{ line-height: {line_height}; white-space: normal; }}\n"
+            f"{root} p {{ margin: 0 0 {p_gap} 0; }}\n")
+
+
+def button_css(root: str, *, font_size: str, min_height: int, line_height: str, padding: str) -> str:
+    """The buttons of the page under *root*: white, the accent colour for the primary one,
+    and the same hover, keyboard focus and disabled looks on every page."""
+    b = f"{root} .jupyter-button"
+    return (f"{b} {{ border-radius: 8px; font-size: {font_size}; font-weight: 600; height: auto;\n"
+            f"  min-height: {min_height}px; line-height: {line_height}; padding: {padding}; background: #fff; "
+            "color: var(--b-ink);\n"
+            "  border: 1px solid #cfd5df; box-shadow: 0 1px 0 rgba(0,0,0,.04); }\n"
+            f"{b}:hover:enabled {{ background: #f3f5f9; border-color: #aab3c2; }}\n"
+            f"{b}:focus-visible {{ outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }}\n"
+            f"{b}.mod-primary {{ background: var(--b-accent2); border-color: var(--b-accent2); color: #fff; }}\n"
+            f"{b}.mod-primary:hover:enabled {{ background: #8f3d00; }}\n"
+            f"{b}:disabled {{ opacity: .45; cursor: not-allowed; }}\n")
+
+
+BASE_CSS = (frame_css(".burgle-app", widgets_px=14, font_size="14.5px", line_height="1.45", max_width=1360,
+                      p_gap=".45em")
+            + r""".burgle-app h2 { font-size: 13px; font-weight: 800; text-transform: uppercase; letter-spacing: .08em;
   color: var(--b-muted); margin: 0 0 6px 0; }
 .burgle-app code { font-family: "JetBrains Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .92em;
   background: #eef1f6; padding: 1px 5px; border-radius: 4px; }
-.burgle-app .jupyter-button { border-radius: 8px; font-size: 13.5px; font-weight: 600; height: auto;
-  min-height: 32px; line-height: 1.25; padding: 5px 12px; background: #fff; color: var(--b-ink);
-  border: 1px solid #cfd5df; box-shadow: 0 1px 0 rgba(0,0,0,.04); }
-.burgle-app .jupyter-button:hover:enabled { background: #f3f5f9; border-color: #aab3c2; }
-.burgle-app .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
-.burgle-app .jupyter-button.mod-primary { background: var(--b-accent2); border-color: var(--b-accent2); color: #fff; }
-.burgle-app .jupyter-button.mod-primary:hover:enabled { background: #8f3d00; }
-.burgle-app .jupyter-button:disabled { opacity: .45; cursor: not-allowed; }
-.burgle-app .widget-toggle-buttons .jupyter-button { min-height: 30px; padding: 3px 10px; margin: 0 4px 0 0; }
+"""
+            + button_css(".burgle-app", font_size="13.5px", min_height=32, line_height="1.25", padding="5px 12px")
+            + r""".burgle-app .widget-toggle-buttons .jupyter-button { min-height: 30px; padding: 3px 10px; margin: 0 4px 0 0; }
 .burgle-app .widget-toggle-buttons .jupyter-button.mod-active { background: #1b2230; border-color: #1b2230; color: #fff; }
 .burgle-app .widget-label { color: var(--b-ink2); font-weight: 600; }
 .burgle-app input[type=text], .burgle-app textarea, .burgle-app select { border-radius: 7px !important; }
@@ -587,4 +604,4 @@ BASE_CSS = r"""
 .burgle-alt-details { font-size: 13px; color: var(--b-ink2); padding: 4px 6px 2px 6px; }
 .burgle-alt-details summary { cursor: pointer; color: var(--b-blue); font-weight: 600; }
 .burgle-app summary { min-height: 24px; padding: 3px 0; box-sizing: border-box; }  /* a 24 px target */
-"""
+""")

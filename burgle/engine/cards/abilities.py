@@ -13,7 +13,7 @@ anyone else, naming that side's rule. Once-per-turn abilities record their verb 
 
 from __future__ import annotations
 
-from burgle.geometry.board import CELLS_PER_FLOOR, COLS, cell_name, floor_of, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, COLS, cell_name, floor_of
 from burgle.engine import alarms, draws, guards, moves
 from burgle.engine.cards import items
 from burgle.engine.context import ABILITY, Rules
@@ -62,8 +62,7 @@ def _others(g: Rules, ch):
 
 def _through_wall(g: Rules, ch) -> list[int]:
     """CHAR-5: same-floor cells sharing a side with the Hawk's cell across a wall."""
-    base = ch.cell - ch.cell % N
-    return [base + i for i in orthogonal_neighbours(ch.cell % N) if not g.adjacent(ch.cell, base + i)]
+    return list(g.across_wall(ch.cell))
 
 
 def _enhance_links(g: Rules, cell: int) -> list[int]:
@@ -104,12 +103,17 @@ _CELL_ACTIONS = {verb: tuple(act(verb, c) for c in range(3 * N)) for verb in ("f
 
 def candidates(g: Rules, ch) -> list:
     """Every use of the character's own ability, one per target (``reason`` filters)."""
-    s = g.s
     if not ch.on_board:
         return []
     verb = _BY_KEY.get(_ability(ch))
     if verb is None:
         return []
+    return _candidates(g, ch, verb)
+
+
+def _candidates(g: Rules, ch, verb: str) -> list:
+    """candidates() of the character on the board whose ability verb is *verb*."""
+    s = g.s
     here = ch.cell
     if verb in _CELL_ACTIONS:
         made = _CELL_ACTIONS[verb]
@@ -173,11 +177,20 @@ def legal(g: Rules, ch) -> list:
     verb = _BY_KEY.get(_ability(ch))
     if verb is None or (verb in ONCE_PER_TURN and verb in ch.used):
         return []
+    if verb == "distract":
+        # the candidates are the cells of the Raven's floor within 2 steps, so of
+        # _check_distract only the crow's own cell remains to refuse
+        crow = g.s.crow
+        return [a for a in _candidates(g, ch, verb) if a.args[0] != crow]
+    if verb == "crybaby":
+        # the candidates are the adjacent cells, so of _check_crybaby only a face-down tile remains
+        tiles = g.s.tiles
+        return [a for a in _candidates(g, ch, verb) if tiles[a.args[0]].revealed]
     _key, character, side, rule, _name = SPEC[verb]
     ability = f"{character}_{side}"
     check = _CHECKS[verb]
     arity = ARITY.get(verb, 1)
-    return [a for a in candidates(g, ch) if len(a.args) == arity and check(g, ch, a.args, rule, ability) is None]
+    return [a for a in _candidates(g, ch, verb) if len(a.args) == arity and check(g, ch, a.args, rule, ability) is None]
 
 
 def _cost(g: Rules, ch, cost: int, rule: str, ability: str):

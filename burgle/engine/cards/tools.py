@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, floor_of, make_wall, orthogonal_neighbours
+from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, floor_of, make_wall
 from burgle.data.cards import TOOL_BY_KEY
 from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import alarms, draws, moves
@@ -45,10 +45,7 @@ def _card(key: str) -> str:
 
 def _dynamite_targets(g: Rules, ch) -> list[int]:
     """TOOL-5: the cells across a wall piece on a side of the user's tile (never the border)."""
-    here = ch.cell
-    base = here - here % N
-    walls = g.s.walls[floor_of(here) - 1]
-    return [base + i for i in orthogonal_neighbours(here % N) if make_wall(here % N, i) in walls]
+    return list(g.across_wall(ch.cell))
 
 
 def _thermal_targets(g: Rules, ch) -> list[int]:

@@ -44,7 +44,7 @@ from burgle.lessons.model import Lesson, LessonError, lessons_dir, load_lesson
 from burgle.web.tutor.lookup import RulesLookup, query_words
 from burgle.web.tutor.session import NO_PART, Feedback, LessonSession, Progress, lesson_sections
 from burgle.web.tutor.storage import ProgressStore
-from burgle.web.ui import PALETTE_CSS, STATE_CSS, STOP_ICON, AppPage, PageHelper, action_label, game_state_html
+from burgle.web.ui import STATE_CSS, STOP_ICON, AppPage, PageHelper, action_label, button_css, frame_css, game_state_html
 
 PAGE_TITLE = N_("Burgle Bros. tutor")
 FEEDBACK = ".burgle-tutor .burgle-feedback"
@@ -1002,16 +1002,9 @@ def _natural(rid: str):
     return (family, int(num) if num.isdigit() else 0)
 
 
-CSS = r"""
-.burgle-tutor {
-""" + PALETTE_CSS + r"""  --jp-widgets-font-size: 15px;
-  color: var(--b-ink); background: var(--b-paper); font-size: 15px; line-height: 1.5;
-  max-width: 1280px; margin: 0 auto; border-radius: 14px; overflow: hidden;
-  box-shadow: 0 1px 3px rgba(0,0,0,.06), 0 8px 24px rgba(0,0,0,.05);
-}
-.burgle-tutor .widget-html-content { line-height: 1.5; white-space: normal; }
-.burgle-tutor p { margin: 0 0 .5em 0; }
-.burgle-tutor code.burgle-act { font-family: "JetBrains Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace;
+CSS = (frame_css(".burgle-tutor", widgets_px=15, font_size="15px", line_height="1.5", max_width=1280,
+                 p_gap=".5em")
+       + r""".burgle-tutor code.burgle-act { font-family: "JetBrains Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace;
   font-size: .9em; background: #eef1f6; color: #233; padding: 1px 6px; border-radius: 5px; white-space: nowrap; }
 .burgle-tutor b.burgle-cell { font-weight: 700; color: var(--b-ink); white-space: nowrap; }
 .burgle-tutor abbr.burgle-rule { text-decoration: none; border-bottom: 1px dotted var(--b-muted); cursor: help; }
@@ -1021,15 +1014,9 @@ CSS = r"""
 .burgle-tutor .burgle-kicker { text-transform: uppercase; letter-spacing: .09em; font-size: 11.5px;
   font-weight: 700; color: var(--b-accent2); margin: 0 0 2px 0; }
 .burgle-tutor .burgle-muted { color: var(--b-muted); font-weight: 400; }
-.burgle-tutor .jupyter-button { border-radius: 8px; font-size: 14px; font-weight: 600; height: auto;
-  min-height: 34px; line-height: 1.3; padding: 6px 14px; background: #fff; color: var(--b-ink);
-  border: 1px solid #cfd5df; box-shadow: 0 1px 0 rgba(0,0,0,.04); }
-.burgle-tutor .jupyter-button:hover:enabled { background: #f3f5f9; border-color: #aab3c2; }
-.burgle-tutor .jupyter-button:focus-visible { outline: 3px solid rgba(0,114,178,.45); outline-offset: 1px; }
-.burgle-tutor .jupyter-button.mod-primary { background: var(--b-accent2); border-color: var(--b-accent2); color: #fff; }
-.burgle-tutor .jupyter-button.mod-primary:hover:enabled { background: #8f3d00; }
-.burgle-tutor .jupyter-button:disabled { opacity: .45; cursor: not-allowed; }
-.burgle-tutor h1 { font-size: 24px; line-height: 1.25; margin: 0; font-weight: 750; letter-spacing: -.01em; }
+"""
+       + button_css(".burgle-tutor", font_size="14px", min_height=34, line_height="1.3", padding="6px 14px")
+       + r""".burgle-tutor h1 { font-size: 24px; line-height: 1.25; margin: 0; font-weight: 750; letter-spacing: -.01em; }
 .burgle-tutor h2 { font-size: 18px; margin: 0 0 6px 0; font-weight: 700; }
 
 /* header */
@@ -1242,4 +1229,4 @@ CSS = r"""
   .burgle-tutor .jupyter-button.burgle-action { min-width: 0; }
   .burgle-tutor .burgle-nav { flex-wrap: wrap; }
 }
-"""
+""")
