@@ -248,3 +248,93 @@ def test_a_lost_game_says_why_in_the_language():
     app.set_language("ja")
     status = _text(app.status.value)
     assert "ゲーム終了：あなたの負けです（" in status and "で捕まりました）。" in status and "captured" not in status
+
+
+# ---------------------------------------------------------------- the hint bot's reasons
+def _bot_reasons(games=4, cap=400):
+    """Every reason the heuristic bot gives for its action-phase moves in a few whole games."""
+    from burgle.bots.planner import HeuristicBot
+    from burgle.bots.play import new_game
+    from burgle.bots.seat import determinize
+
+    reasons = []
+    for seed in range(games):
+        g = new_game(seed, 3, characters=["hawk", "peterman", "juicer"])
+        bot = HeuristicBot(seed)
+        for i in range(cap):
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            action, reason, _scored = bot.decide(determinize(g, i), legal)
+            if g.pending is None and g.phase == "actions":
+                reasons.append(reason)
+            g.apply(action)
+    return reasons
+
+
+def test_the_hint_bots_reasons_are_the_english_and_say_themselves_in_spanish_and_japanese():
+    reasons = _bot_reasons()
+    kinds = {r.message for r in reasons}
+    assert len(kinds) >= 6  # several kinds of reason, not one
+    for reason in reasons:
+        assert isinstance(reason, Said) and reason.message  # a template with parameters
+        assert render(reason, "en") == str(reason)  # the API's English is the string itself
+        es, ja = render(reason, "es"), render(reason, "ja")
+        assert es != str(reason) and ja != str(reason), reason
+        # only rule ids, cell names and figures stay as written: no English word is left
+        assert not re.search(r"[A-Za-z]{3,}", re.sub(r"[A-Z]+-\d+", "", ja)), (reason, ja)
+        for word in ("the", "Stairs", "Safe", "cell", "reach", "look"):
+            assert not re.search(rf"\b{word}\b", es), (reason, es)
+
+
+def test_a_tool_in_a_reason_is_named_in_the_language():
+    from burgle.i18n.said import card, say
+
+    reason = say("use the {tool}: no safe cell within reach", tool=card("smoke_bomb"))
+    assert reason == "use the smoke_bomb: no safe cell within reach"  # the English API output as before
+    from burgle.i18n.data import card_name
+
+    assert render(reason, "es").startswith("usar " + card_name("smoke_bomb", "es") + ":")
+    assert render(reason, "ja").startswith(card_name("smoke_bomb", "ja") + "を使います")
+    assert card_name("smoke_bomb", "ja") != "smoke_bomb"
+
+
+def test_the_sandbox_suggests_a_move_with_its_reason_in_the_language():
+    from burgle.bots.hints import suggest
+
+    app = SandboxApp()
+    app.act("entrance 1B2")
+    app.hints.samples = 8
+    tip = suggest(app.hints.get_game(), samples=2)  # what the panel asks (samples // 4), from the API
+    assert isinstance(tip.reason, str) and tip.reason.isascii()
+    for lang, start in (("es", "Sugerencia: "), ("ja", "おすすめ：")):
+        app.set_language(lang)
+        text = app.hints.show_suggestion()
+        assert text.startswith(start + str(tip.action)), text
+        assert render(tip.reason, lang) in text and str(tip.reason) not in text
+
+
+def test_the_hints_game_over_message_says_the_outcome_in_the_language():
+    import random
+
+    from burgle.engine.game import Game
+
+    for seed in range(200):  # a random game that ends with a capture
+        rng = random.Random(seed)
+        g = Game.new(seed, characters=["hawk", "raven"])
+        for _ in range(300):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.s.outcome == "lost":
+            break
+    assert g.s.outcome == "lost"
+    app = SandboxApp()
+    app.load(g.save())
+    app.set_language("ja")
+    text = app.hints.show_risk()
+    assert text.startswith("ヒントはありません。ゲームは終わっています（敗北：") and "captured" not in text
+    assert "lost" not in text
+    app.set_language("es")
+    text = app.hints.show_suggestion()
+    assert text.startswith("no hay pista: la partida ha terminado (perdida: ") and "lost" not in text

@@ -26,7 +26,7 @@ from __future__ import annotations
 from burgle.i18n.catalogs import NC_, Translator
 from burgle.i18n.languages import DEFAULT
 
-__all__ = ["Said", "and_list", "character", "joined", "render", "say", "say_n", "said_of"]
+__all__ = ["Said", "and_list", "card", "character", "joined", "render", "say", "say_n", "said_of", "word"]
 
 _LIST_SEP = NC_("list", ", ")
 _LIST_LAST = NC_("list", "{rest} and {last}")
@@ -95,6 +95,18 @@ def character(key: str) -> Said:
     return Said(CHARACTER_NAMES.get(key, key), params={"key": key}, sep="character")
 
 
+def card(key: str, english: str | None = None) -> Said:
+    """A card's name (a tool, loot or event key: ``smoke_bomb``) from the data translations;
+    the English is *english* (the key itself unless given, as the bots write it)."""
+    return Said(key if english is None else english, params={"key": key}, sep="card")
+
+
+def word(context: str, english: str) -> Said:
+    """A word the engine writes (``won``) said through the catalog message ``(context,
+    english)``, which the caller marks with ``NC_``."""
+    return Said(english, params={"context": context}, sep="word")
+
+
 def said_of(exc: BaseException):
     """The message of an exception raised with a :class:`Said` (else its English text)."""
     first = exc.args[0] if len(exc.args) == 1 else None
@@ -126,6 +138,12 @@ def _render(text, t: Translator) -> str:
         from burgle.i18n.data import character_name
 
         return character_name(text.params["key"], t.lang)
+    if text.sep == "card":
+        from burgle.i18n.data import card_name
+
+        return card_name(text.params["key"], t.lang)
+    if text.sep == "word":
+        return t.pgettext(text.params["context"], str(text))
     parts = [_render(i, t) for i in text.items]
     if text.sep is None:  # a list: A, B and C
         if len(parts) <= 1:
