@@ -338,3 +338,22 @@ def test_the_hints_game_over_message_says_the_outcome_in_the_language():
     app.set_language("es")
     text = app.hints.show_suggestion()
     assert text.startswith("no hay pista: la partida ha terminado (perdida: ") and "lost" not in text
+
+
+# ---------------------------------------------------------------- picture words
+def test_the_explorers_pictures_name_the_board_and_the_caption_in_the_language():
+    from burgle.i18n import Translator
+
+    app = ExplorerApp()
+    for lang, board, caption in (("es", "Tablero de Burgle Bros.", "Pie de imagen: "),
+                                 ("ja", "Burgle Bros.の盤面", "キャプション：")):
+        app.set_language(lang)
+        svg = app._svg()  # the floor picture has no title of its own: the default one, in the language
+        assert f"<title>{board}</title>" in svg and f'aria-label="{board}"' in svg
+        assert "Burgle Bros. board" not in svg
+        traffic = app.traffic.value  # the traffic map has a caption: its text alternative says so
+        desc = re.search(r"<desc>(.*?)</desc>", traffic, re.S).group(1)
+        assert caption in desc and "Caption:" not in desc
+        assert Translator(lang).gettext("Caption: {caption}").startswith(caption)
+    app.set_language("en")
+    assert "<title>Burgle Bros. board</title>" in app._svg() and "Caption: " in app.traffic.value
