@@ -289,7 +289,7 @@ class HeuristicBot(ValueBot):
             if "roll" in by:
                 p = crack_chance(need, dice + bonus)
                 out.append((by["roll"][0], 1, here, say_n("roll {n} dice: {p} to crack it now", "roll {n} dice: {p} to crack it now",
-                                                              dice + bonus, p=f"{p:.0%}")))
+                                                              dice + bonus, p=format(p, ".0%"))))
             return out
         step = self.first_step(g, plan, ch, here, {safe}, by)
         if step is not None:
