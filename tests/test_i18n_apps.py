@@ -357,3 +357,34 @@ def test_the_explorers_pictures_name_the_board_and_the_caption_in_the_language()
         assert Translator(lang).gettext("Caption: {caption}").startswith(caption)
     app.set_language("en")
     assert "<title>Burgle Bros. board</title>" in app._svg() and "Caption: " in app.traffic.value
+
+
+# ---------------------------------------------------------------- notation errors
+def test_a_mistyped_wall_or_cell_is_explained_in_the_language_and_stays_english_for_developers():
+    from burgle.geometry.board import CellError, parse_cell, parse_wall
+    from burgle.geometry.layouts import LayoutError, parse_layout
+
+    with pytest.raises(CellError) as exc:  # the exception: the English as before
+        parse_wall("A1|C1")
+    assert str(exc.value) == "malformed wall 'A1|C1': '|' joins a cell and the cell to its right, such as A1|B1"
+    assert render(said_of(exc.value), "es") == "muro mal escrito 'A1|C1': '|' une una casilla con la de su derecha, como A1|B1"
+    with pytest.raises(CellError) as exc:
+        parse_cell("4E9")
+    assert render(said_of(exc.value), "ja").startswith("'4E9'というマスはありません。2C3のように")
+    with pytest.raises(LayoutError) as exc:
+        parse_layout("A1|B1 a1|b1")
+    assert str(exc.value) == "wall A1|B1 is written twice ('A1|B1' and 'a1|b1')"
+    assert render(said_of(exc.value), "ja") == "壁A1|B1が2回書かれています（'A1|B1'と'a1|b1'）"
+
+    app = ExplorerApp()
+    app.set_language("es")
+    app.walls_text.value = "A1|C1, B2/B3"  # typed in the walls field
+    msg = _text(app.message.value)
+    assert "Rechazado: muro mal escrito 'A1|C1': '|' une una casilla con la de su derecha" in msg, msg
+    assert "malformed" not in msg and "joins" not in msg
+    app.set_language("ja")  # said again in the new language
+    msg = _text(app.message.value)
+    assert "壁'A1|C1'の書き方が正しくありません。'|'はA1|B1のように" in msg and "malformed" not in msg, msg
+    app.command.value = "wall A1/B3"  # the command line
+    msg = _text(app.message.value)
+    assert "壁'A1/B3'の書き方が正しくありません。'/'はC1/C2のように" in msg and "malformed" not in msg, msg

@@ -37,6 +37,7 @@ from burgle.geometry.board import (
     COLS,
     ROWS,
     CellError,
+    say,
     Wall,
     index_name,
     parse_wall,
@@ -215,20 +216,20 @@ def parse_layout(text: str) -> frozenset[Wall]:
     burgle.geometry.layouts.LayoutError: wall 'D1|E1' is on the outer border, which is always walled (CONV-3); walls stand between two cells of the floor, on its 24 interior positions (JOB-3)
     """
     if not isinstance(text, str):
-        raise LayoutError(f"walls are text such as 'A1|B1, C1/C2', not {text!r}")
+        raise LayoutError(say("walls are text such as 'A1|B1, C1/C2', not {text}", text=repr(text)))
     seen: dict[Wall, str] = {}
     for token in (t for t in re.split(r"[,;\s]+", text.strip()) if t):
         if _border_wall(token):
-            raise LayoutError(
-                f"wall {token!r} is on the outer border, which is always walled (CONV-3); walls stand "
-                "between two cells of the floor, on its 24 interior positions (JOB-3)"
-            )
+            raise LayoutError(say("wall {wall} is on the outer border, which is always walled (CONV-3); walls stand "
+                                    "between two cells of the floor, on its 24 interior positions (JOB-3)",
+                                    wall=repr(token)))
         try:
             wall = parse_wall(token)
         except CellError as exc:
-            raise LayoutError(str(exc)) from None
+            raise LayoutError(exc.args[0]) from None  # its Said, which a page can translate
         if wall in seen:
-            raise LayoutError(f"wall {wall_name(wall)} is written twice ({seen[wall]!r} and {token!r})")
+            raise LayoutError(say("wall {wall} is written twice ({first} and {second})", wall=wall_name(wall),
+                                    first=repr(seen[wall]), second=repr(token)))
         seen[wall] = token
     return frozenset(seen)
 
