@@ -82,7 +82,7 @@ def test_every_said_message_is_in_the_catalog_and_translated():
         t = Translator(lang)
         untranslated = [m for _f, _l, m in messages if "{n}" not in m and t.gettext(m) == m and m.strip(".") != ""]
         assert [m for m in untranslated if m not in ("{n} {cell}", "{what}.", "{busiest}.", "{head}: {walk}",
-                                                    "{who} ({side})")] == []
+                                                    "{who} ({side})", "{where}: {why}")] == []
 
 
 # ---------------------------------------------------------------- the explorer
@@ -388,3 +388,42 @@ def test_a_mistyped_wall_or_cell_is_explained_in_the_language_and_stays_english_
     app.command.value = "wall A1/B3"  # the command line
     msg = _text(app.message.value)
     assert "壁'A1/B3'の書き方が正しくありません。'/'はC1/C2のように" in msg and "malformed" not in msg, msg
+
+
+# ---------------------------------------------------------------- a save or scenario the engine refuses
+def test_a_save_the_engine_refuses_is_explained_in_the_language_and_stays_english_for_developers():
+    import json
+
+    from burgle.engine.errors import ScenarioError
+    from burgle.engine.game import Game
+    from burgle.engine.saves import READS
+
+    g = Game.new(3, characters=["hawk", "raven"])
+    g.apply("entrance 1B2")
+    doc = g.save()
+    doc = json.loads(doc) if isinstance(doc, str) else json.loads(json.dumps(doc))
+    bad_version = json.dumps({**doc, "version": 99})
+    with pytest.raises(ScenarioError) as exc:  # the engine's message: the English as before
+        Game.load(bad_version, paths=False)
+    versions = ", ".join(map(str, READS))
+    assert str(exc.value) == f"field 'version': save version 99 is not supported; this burgle reads versions {versions}"
+
+    app = SandboxApp()
+    app.set_language("es")
+    app.load(bad_version)
+    msg = _text(app.message.value)
+    assert (f"Rechazado: campo 'version': la versión de guardado 99 no es compatible; este burgle lee las versiones "
+            f"{versions}. Se conserva la partida de la página.") in msg, msg
+    app.set_language("ja")  # the message is said again in the new language
+    msg = _text(app.message.value)
+    assert f"フィールド'version'：セーブのバージョン99には対応していません。" in msg and "supported" not in msg, msg
+
+    doc["state"]["turn"] = doc["state"].get("turn", 1) + 5  # a state edited by hand
+    app.load(json.dumps(doc))
+    msg = _text(app.message.value)
+    assert "保存された状態が、再現したアクションの結果と一致しません" in msg and "stored state" not in msg, msg
+    duplicate = json.dumps({**doc, "origin": {**doc["origin"], "characters": ["hawk", "hawk"]}, "state": None})
+    app.set_language("es")
+    app.load(duplicate)
+    msg = _text(app.message.value)
+    assert "campo 'origin.characters': cada carta de personaje existe una sola vez: sin repetidos (SETUP-6)" in msg, msg

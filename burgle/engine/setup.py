@@ -28,7 +28,7 @@ from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
 from burgle.data.jobs import DEFAULT_JOB, Job, UnknownJobError, get_job
 from burgle.data.setup import TRIM
 from burgle.engine.chance import Chance
-from burgle.engine.errors import ScenarioError
+from burgle.engine.errors import ScenarioError, say
 from burgle.engine.state import Character, GameState, Guard, Tile
 
 N = CELLS_PER_FLOOR
@@ -64,7 +64,7 @@ def job_layout(job: Job, walls=None, chance: Chance | None = None, field: str = 
     try:
         return building_walls(walls, job=job, chance=chance)
     except LayoutError as exc:
-        raise ScenarioError(str(exc), field=field) from None
+        raise ScenarioError(exc.args[0], field=field) from None  # its Said, when it has one
 
 
 def walls_origin(walls, layout: tuple[frozenset, ...]) -> str | None:
@@ -80,18 +80,19 @@ def walls_origin(walls, layout: tuple[frozenset, ...]) -> str | None:
 def check_characters(characters, sides, field: str = "characters") -> tuple[list[str], list[str]]:
     chars = list(characters)
     if not 1 <= len(chars) <= 4:
-        raise ScenarioError(f"a game has 1 to 4 characters, not {len(chars)}", field=field)
+        raise ScenarioError(say("a game has 1 to 4 characters, not {n}", n=len(chars)), field=field)
     for i, name in enumerate(chars):
         if name not in CHARACTERS:
-            raise ScenarioError(f"unknown character {name!r}; known: {', '.join(CHARACTERS)}", field=f"{field}[{i}]")
+            raise ScenarioError(say("unknown character {name}; known: {known}", name=repr(name), known=", ".join(CHARACTERS)),
+                                field=f"{field}[{i}]")
     if len(set(chars)) != len(chars):
-        raise ScenarioError("each character card exists once: no duplicates (SETUP-6)", field=field)
+        raise ScenarioError(say("each character card exists once: no duplicates (SETUP-6)"), field=field)
     sides = list(sides) if sides is not None else ["basic"] * len(chars)
     if len(sides) != len(chars):
         raise ScenarioError(f"{len(sides)} sides given for {len(chars)} characters", field="sides")
     for i, side in enumerate(sides):
         if side not in ("basic", "advanced"):
-            raise ScenarioError(f"side {side!r} is not 'basic' or 'advanced'", field=f"sides[{i}]")
+            raise ScenarioError(say("side {side} is not 'basic' or 'advanced'", side=repr(side)), field=f"sides[{i}]")
     return chars, sides
 
 
