@@ -427,3 +427,24 @@ def test_a_save_the_engine_refuses_is_explained_in_the_language_and_stays_englis
     app.load(duplicate)
     msg = _text(app.message.value)
     assert "campo 'origin.characters': cada carta de personaje existe una sola vez: sin repetidos (SETUP-6)" in msg, msg
+
+
+def test_a_layout_code_the_explorer_refuses_is_explained_in_the_language():
+    from burgle.geometry.layouts import LayoutError, check_layout
+
+    with pytest.raises(LayoutError) as exc:  # the developer's English, as before
+        check_layout([(0, 1)], floor=2, source="code '00001'")
+    assert str(exc.value) == "floor 2 (code '00001'): 1 wall; a layout has exactly 8 walls per floor (JOB-3)"
+    assert render(said_of(exc.value), "es") == ("planta 2 (código '00001'): 1 muro; una disposición tiene "
+                                                 "exactamente 8 muros por planta (JOB-3)")
+    app = ExplorerApp()
+    app.set_language("es")
+    assert app.paste_code("0000x") is False
+    msg = _text(app.message.value)
+    assert "código de disposición '0000x': 'x' no es un dígito en base 32" in msg and "layout code" not in msg, msg
+    app.set_language("ja")
+    msg = _text(app.message.value)
+    assert "配置コード'0000x'：'x'は32進数の数字" in msg and "base-32" not in msg, msg
+    assert app.paste_code("00001") is False  # a code that decodes, but to 1 wall
+    msg = _text(app.message.value)
+    assert "壁が1枚です。配置の壁は1フロアにちょうど8枚です（JOB-3）" in msg and "walls per floor" not in msg, msg
