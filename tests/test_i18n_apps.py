@@ -448,3 +448,28 @@ def test_a_layout_code_the_explorer_refuses_is_explained_in_the_language():
     assert app.paste_code("00001") is False  # a code that decodes, but to 1 wall
     msg = _text(app.message.value)
     assert "壁が1枚です。配置の壁は1フロアにちょうど8枚です（JOB-3）" in msg and "walls per floor" not in msg, msg
+
+
+def test_a_save_with_an_action_the_rules_refuse_names_the_refusal_in_the_language():
+    import json
+
+    from burgle.engine.errors import IllegalAction, ScenarioError
+    from burgle.engine.game import Game
+    from burgle.i18n.refusals import explain
+
+    g = Game.new(3, characters=["hawk", "raven"])
+    g.apply("entrance 1B2")
+    doc = g.save()
+    doc = json.loads(doc) if isinstance(doc, str) else json.loads(json.dumps(doc))
+    doc = {**doc, "actions": doc["actions"] + ["move 3D4"], "state": None}  # no such move from 1B2
+    with pytest.raises(IllegalAction) as refused:
+        g.apply("move 3D4")
+    with pytest.raises(ScenarioError) as exc:
+        Game.load(json.dumps(doc), paths=False)
+    assert str(exc.value).endswith(f"action 2 cannot be replayed: {refused.value}")  # the English as before
+    app = SandboxApp()
+    app.set_language("es")
+    app.load(json.dumps(doc))
+    msg = _text(app.message.value)
+    assert f"la acción 2 no se puede volver a jugar: acción no permitida 'move 3D4': {explain(refused.value, 'es')}" in msg
+    assert explain(refused.value, "es") != str(refused.value.reason)

@@ -110,7 +110,9 @@ def rebuild(game_class, origin: dict, actions, source: str | None = None, *, pat
         try:
             game.apply(text)
         except (ActionSyntaxError, IllegalAction) as exc:
-            raise ScenarioError(say("action {n} cannot be replayed: {why}", n=i + 1, why=exc.args[0] if exc.args else str(exc)),
+            why = (say("illegal action {action}: {reason} ({rule})", action=repr(str(exc.action)), reason=exc.reason,
+                       rule=exc.rule) if isinstance(exc, IllegalAction) else str(exc))  # the refusal: a page translates it
+            raise ScenarioError(say("action {n} cannot be replayed: {why}", n=i + 1, why=why),
                                 field=f"actions[{i}]", source=source) from None
     if explicit_from is not None and explicit_from >= len(actions):
         game.explicit_chance = True

@@ -129,6 +129,10 @@ def render(text, lang_or_t=DEFAULT) -> str:
 
 def _render(text, t: Translator) -> str:
     if not isinstance(text, Said):
+        if getattr(text, "key", None) is not None and isinstance(text, str):  # the engine's Refusal
+            from burgle.i18n.refusals import explain
+
+            return explain(text, t.lang)
         return str(text)
     if text.message is not None:
         template = (t.ngettext(text.message, text.plural, text.n) if text.plural is not None
