@@ -471,5 +471,5 @@ def test_a_save_with_an_action_the_rules_refuse_names_the_refusal_in_the_languag
     app.set_language("es")
     app.load(json.dumps(doc))
     msg = _text(app.message.value)
-    assert f"la acción 2 no se puede volver a jugar: acción no permitida 'move 3D4': {explain(refused.value, 'es')}" in msg
+    assert f"la acción 2 no se puede reproducir: acción no permitida 'move 3D4': {explain(refused.value, 'es')}" in msg
     assert explain(refused.value, "es") != str(refused.value.reason)
