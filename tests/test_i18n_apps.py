@@ -473,3 +473,22 @@ def test_a_save_with_an_action_the_rules_refuse_names_the_refusal_in_the_languag
     msg = _text(app.message.value)
     assert f"la acción 2 no se puede reproducir: acción no permitida 'move 3D4': {explain(refused.value, 'es')}" in msg
     assert explain(refused.value, "es") != str(refused.value.reason)
+
+
+def test_a_saves_origin_the_engine_refuses_is_explained_in_the_language():
+    import json
+
+    from burgle.engine.game import Game
+
+    g = Game.new(3, characters=["hawk", "raven"])
+    doc = g.save()
+    doc = json.loads(doc) if isinstance(doc, str) else json.loads(json.dumps(doc))
+    app = SandboxApp()
+    app.set_language("ja")
+    app.load(json.dumps({**doc, "origin": {**doc["origin"], "seed": "abc"}, "state": None}))
+    msg = _text(app.message.value)
+    assert "フィールド'origin.seed'：シードは整数でなければなりません（'abc'ではありません）" in msg, msg
+    app.set_language("es")
+    app.load(json.dumps({**doc, "origin": {**doc["origin"], "first_seat": 5}, "state": None}))
+    msg = _text(app.message.value)
+    assert "campo 'origin.first_seat': el primer asiento 5 no es un asiento 0..1" in msg and "is not" not in msg, msg

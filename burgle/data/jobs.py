@@ -134,4 +134,6 @@ def get_job(job: str | Job = DEFAULT_JOB) -> Job:
         return job
     if isinstance(job, str) and job.strip().lower() in JOBS:
         return JOBS[job.strip().lower()]
-    raise UnknownJobError(f"unknown job {job!r}; the jobs are {job_names()}")
+    from burgle.i18n.said import say  # lazy: burgle.i18n loads this module's data
+
+    raise UnknownJobError(say("unknown job {job}; the jobs are {jobs}", job=repr(job), jobs=job_names()))

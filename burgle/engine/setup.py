@@ -41,7 +41,7 @@ def check_job(job, field: str = "job") -> Job:
     try:
         return get_job(job)
     except UnknownJobError as exc:
-        raise ScenarioError(str(exc), field=field) from None
+        raise ScenarioError(exc.args[0], field=field) from None
 
 
 def job_layout(job: Job, walls=None, chance: Chance | None = None, field: str = "walls") -> tuple[frozenset, ...]:
@@ -123,7 +123,7 @@ def deal_building(chance: Chance, job: Job | str = DEFAULT_JOB) -> list[Tile]:
 def new_game(cls, seed: int, characters=None, players: int | None = None, sides=None, first_seat: int = 0,
              job: str | Job = DEFAULT_JOB, walls=None):
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ScenarioError(f"the seed must be an integer, not {seed!r}", field="seed")
+        raise ScenarioError(say("the seed must be an integer, not {value}", value=repr(seed)), field="seed")
     the_job = check_job(job)
     drawn = isinstance(walls, str) and walls.strip().lower() == RANDOM
     layout = () if drawn else job_layout(the_job, walls)  # given walls are checked before anything is drawn
@@ -133,15 +133,17 @@ def new_game(cls, seed: int, characters=None, players: int | None = None, sides=
         if players is None:
             players = 2
         if not isinstance(players, int) or not 1 <= players <= 4:
-            raise ScenarioError(f"a game has 1 to 4 characters, not {players!r}", field="players")
+            raise ScenarioError(say("a game has 1 to 4 characters, not {n}", n=repr(players)), field="players")
         pool = list(CHARACTERS)
         chance.shuffle(pool)
         characters = pool[:players]
     elif players is not None and players != len(characters):
-        raise ScenarioError(f"players={players} but {len(characters)} characters given", field="players")
+        raise ScenarioError(say("players={players} but {n} characters given", players=players, n=len(characters)),
+                            field="players")
     chars, sides = check_characters(characters, sides)
     if not 0 <= first_seat < len(chars):
-        raise ScenarioError(f"first seat {first_seat} is not a seat 0..{len(chars) - 1}", field="first_seat")
+        raise ScenarioError(say("first seat {seat} is not a seat 0..{last}", seat=first_seat, last=len(chars) - 1),
+                            field="first_seat")
     if drawn:  # BD-40: random walls are drawn after the characters, before the tiles
         layout = job_layout(the_job, walls, chance)
     tiles = deal_building(chance, the_job)

@@ -383,13 +383,14 @@ def building_walls(walls=None, job: str | Job = "bank", chance=None) -> tuple[fr
     if isinstance(walls, str) and re.search(r"[|/]", walls):
         walls = walls.split(";")
         if len(walls) != j.floors:
-            raise LayoutError(f"{len(walls)} floor(s) of hand-written walls given, but {j.name} has {j.floors} "
-                              "floors; separate the floors with ';'")
+            raise LayoutError(say("{n} floor(s) of hand-written walls given, but {job} has {floors} floors; "
+                                  "separate the floors with ';'", n=len(walls), job=j.name, floors=j.floors))
     elif isinstance(walls, str):
         return decode_building(walls, floors=j.floors)
     floors = list(walls)
     if len(floors) != j.floors:
-        raise LayoutError(f"{len(floors)} floor layout(s) given, but {j.name} has {j.floors} floors")
+        raise LayoutError(say("{n} floor layout(s) given, but {job} has {floors} floors", n=len(floors), job=j.name,
+                              floors=j.floors))
     out = []
     for f, spec in enumerate(floors, 1):
         try:
@@ -400,7 +401,7 @@ def building_walls(walls=None, job: str | Job = "bank", chance=None) -> tuple[fr
             else:
                 ws = frozenset(tuple(sorted(w)) for w in spec)
         except LayoutError as exc:
-            raise LayoutError(f"floor {f}: {exc}") from None
+            raise LayoutError(say("floor {floor}: {why}", floor=f, why=exc.args[0])) from None
         out.append(check_layout(ws, floor=f))
     return tuple(out)
 

@@ -235,7 +235,7 @@ def _job(job) -> Job:
     try:
         return get_job(job)
     except UnknownJobError as exc:
-        raise BuildingError(str(exc)) from None
+        raise BuildingError(said_of(exc)) from None
 
 
 def parse_seed(seed) -> int:
