@@ -38,7 +38,7 @@ from burgle.bots.seat import determinize
 from burgle.engine.actions import Action
 from burgle.engine.errors import BurgleError
 from burgle.geometry.board import cell_name
-from burgle.i18n.catalogs import NC_
+from burgle.data.said import NC_
 
 # The engine's outcomes (GameState.outcome) as the hints' "game is over" message says them.
 OUTCOMES = (NC_("outcome", "won"), NC_("outcome", "lost"))
@@ -80,7 +80,7 @@ class Suggestion:
 
 def check_hintable(game) -> None:
     """Raise HintError with a clear message when no hint can be given now."""
-    from burgle.i18n.said import character, say, word  # Said: the English, which a page can translate
+    from burgle.data.said import character, say, word  # Said: the English, which a page can translate
 
     s = game.s
     if s.outcome is not None:

@@ -52,7 +52,7 @@ import heapq
 from burgle.bots.heuristic import ValueBot, Plan, N, crack_chance
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
-from burgle.i18n.said import card, say, say_n  # reasons: English str a page can translate
+from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
 
 INF = 1e9
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from burgle.data.said import joined, say
+
 
 class BurgleError(ValueError):
     """Base class of every error burgle raises for bad input."""
@@ -71,8 +73,6 @@ class ScenarioError(BurgleError):
         prefix = (", ".join(where) + ": ") if where else ""
         self.reason = message  # without the place; a Said when made with say() (a page translates it)
         if where and hasattr(message, "params"):  # a Said: the whole message as a Said too
-            from burgle.i18n.said import joined
-
             parts = [str(source)] if source else []
             parts += [say("line {line}", line=line)] if line is not None else []
             parts += [say("field {field}", field=repr(field))] if field else []
@@ -82,13 +82,6 @@ class ScenarioError(BurgleError):
             super().__init__(prefix + message if prefix else message)
 
 
-def say(message: str, /, **params) -> str:
-    """*message* filled with *params* as a :class:`~burgle.i18n.said.Said`: the English a
-    developer reads, which a page can say in the learner's language (imported here:
-    burgle.i18n loads the game data, which needs the engine)."""
-    from burgle.i18n.said import say as said
-
-    return said(message, **params)
 
 
 class RulesBug(RuntimeError):

@@ -19,7 +19,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from burgle.engine.errors import ActionSyntaxError, IllegalAction, ScenarioError, say
+from burgle.data.said import say
+from burgle.engine.errors import ActionSyntaxError, IllegalAction, ScenarioError
 
 FORMAT = "burgle-save"
 VERSION = 2

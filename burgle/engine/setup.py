@@ -28,7 +28,8 @@ from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
 from burgle.data.jobs import DEFAULT_JOB, Job, UnknownJobError, get_job
 from burgle.data.setup import TRIM
 from burgle.engine.chance import Chance
-from burgle.engine.errors import ScenarioError, say
+from burgle.data.said import say
+from burgle.engine.errors import ScenarioError
 from burgle.engine.state import Character, GameState, Guard, Tile
 
 N = CELLS_PER_FLOOR

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from burgle.data.said import say
+
 FLOORS = 3  # the most floors a job has (The Bank Job; The Office Job has 2, JOB-1)
 ROWS = 4
 COLS = 4
@@ -39,14 +41,6 @@ class CellError(ValueError):
 
     Its message is a :class:`~burgle.i18n.said.Said` (:func:`say`): the English a developer
     reads, which a page can say in the learner's language."""
-
-
-def say(message: str, /, **params) -> str:
-    """*message* filled with *params*, as a Said (imported here: burgle.i18n loads the game data,
-    which needs this module)."""
-    from burgle.i18n.said import say
-
-    return say(message, **params)
 
 
 def cell(floor: int, index: int) -> int:

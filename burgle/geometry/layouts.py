@@ -32,12 +32,12 @@ from functools import cache
 from math import comb
 
 from burgle.data.jobs import Job, get_job
+from burgle.data.said import and_list, joined, say, say_n
 from burgle.geometry.board import (
     CELLS_PER_FLOOR,
     COLS,
     ROWS,
     CellError,
-    say,
     Wall,
     index_name,
     parse_wall,
@@ -306,8 +306,6 @@ def check_layout(walls, floor: int | None = None, source: str = "") -> frozenset
     walls = frozenset(tuple(sorted(w)) for w in walls)
 
     def placed(why):  # the reason, after the floor and the source when given (a Said: a page translates it)
-        from burgle.i18n.said import joined
-
         src = (say("(code {code})", code=source[5:]) if source.startswith("code ") else f"({source})") if source else ""
         where = joined(say("floor {floor}", floor=floor) if floor is not None else "", src)
         return say("{where}: {why}", where=where, why=why) if where else why
@@ -317,15 +315,11 @@ def check_layout(walls, floor: int | None = None, source: str = "") -> frozenset
         raise LayoutError(placed(say("{wall} is not one of the 24 interior wall positions (JOB-3)",
                                      wall=repr(stray[0]))))
     if len(walls) != WALLS_PER_FLOOR:
-        from burgle.i18n.said import say_n
-
         raise LayoutError(placed(say_n("{n} wall; a layout has exactly {need} walls per floor (JOB-3)",
                                        "{n} walls; a layout has exactly {need} walls per floor (JOB-3)",
                                        len(walls), need=WALLS_PER_FLOOR)))
     pieces = cut_off(walls)
     if len(pieces) > 1:
-        from burgle.i18n.said import and_list
-
         rest = pieces[0]
         cut = [", ".join(index_name(i) for i in p) for p in pieces[1:]]
         raise LayoutError(placed(say("these walls cut off {cells} from the other {n} cells; every cell must be "
