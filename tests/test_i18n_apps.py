@@ -82,7 +82,7 @@ def test_every_said_message_is_in_the_catalog_and_translated():
         t = Translator(lang)
         untranslated = [m for _f, _l, m in messages if "{n}" not in m and t.gettext(m) == m and m.strip(".") != ""]
         assert [m for m in untranslated if m not in ("{n} {cell}", "{what}.", "{busiest}.", "{head}: {walk}",
-                                                    "{who} ({side})")] == []
+                                                    "{who} ({side})", "{where}: {why}")] == []
 
 
 # ---------------------------------------------------------------- the explorer
@@ -248,3 +248,247 @@ def test_a_lost_game_says_why_in_the_language():
     app.set_language("ja")
     status = _text(app.status.value)
     assert "ゲーム終了：あなたの負けです（" in status and "で捕まりました）。" in status and "captured" not in status
+
+
+# ---------------------------------------------------------------- the hint bot's reasons
+def _bot_reasons(games=4, cap=400):
+    """Every reason the heuristic bot gives for its action-phase moves in a few whole games."""
+    from burgle.bots.planner import HeuristicBot
+    from burgle.bots.play import new_game
+    from burgle.bots.seat import determinize
+
+    reasons = []
+    for seed in range(games):
+        g = new_game(seed, 3, characters=["hawk", "peterman", "juicer"])
+        bot = HeuristicBot(seed)
+        for i in range(cap):
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            action, reason, _scored = bot.decide(determinize(g, i), legal)
+            if g.pending is None and g.phase == "actions":
+                reasons.append(reason)
+            g.apply(action)
+    return reasons
+
+
+def test_the_hint_bots_reasons_are_the_english_and_say_themselves_in_spanish_and_japanese():
+    reasons = _bot_reasons()
+    kinds = {r.message for r in reasons}
+    assert len(kinds) >= 6  # several kinds of reason, not one
+    for reason in reasons:
+        assert isinstance(reason, Said) and reason.message  # a template with parameters
+        assert render(reason, "en") == str(reason)  # the API's English is the string itself
+        es, ja = render(reason, "es"), render(reason, "ja")
+        assert es != str(reason) and ja != str(reason), reason
+        # only rule ids, cell names and figures stay as written: no English word is left
+        assert not re.search(r"[A-Za-z]{3,}", re.sub(r"[A-Z]+-\d+", "", ja)), (reason, ja)
+        for word in ("the", "Stairs", "Safe", "cell", "reach", "look"):
+            assert not re.search(rf"\b{word}\b", es), (reason, es)
+
+
+def test_a_tool_in_a_reason_is_named_in_the_language():
+    from burgle.i18n.said import card, say
+
+    reason = say("use the {tool}: no safe cell within reach", tool=card("smoke_bomb"))
+    assert reason == "use the smoke_bomb: no safe cell within reach"  # the English API output as before
+    from burgle.i18n.data import card_name
+
+    assert render(reason, "es").startswith("usar " + card_name("smoke_bomb", "es") + ":")
+    assert render(reason, "ja").startswith(card_name("smoke_bomb", "ja") + "を使います")
+    assert card_name("smoke_bomb", "ja") != "smoke_bomb"
+
+
+def test_the_sandbox_suggests_a_move_with_its_reason_in_the_language():
+    from burgle.bots.hints import suggest
+
+    app = SandboxApp()
+    app.act("entrance 1B2")
+    app.hints.samples = 8
+    tip = suggest(app.hints.get_game(), samples=2)  # what the panel asks (samples // 4), from the API
+    assert isinstance(tip.reason, str) and tip.reason.isascii()
+    for lang, start in (("es", "Sugerencia: "), ("ja", "おすすめ：")):
+        app.set_language(lang)
+        text = app.hints.show_suggestion()
+        assert text.startswith(start + str(tip.action)), text
+        assert render(tip.reason, lang) in text and str(tip.reason) not in text
+
+
+def test_the_hints_game_over_message_says_the_outcome_in_the_language():
+    import random
+
+    from burgle.engine.game import Game
+
+    for seed in range(200):  # a random game that ends with a capture
+        rng = random.Random(seed)
+        g = Game.new(seed, characters=["hawk", "raven"])
+        for _ in range(300):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.s.outcome == "lost":
+            break
+    assert g.s.outcome == "lost"
+    app = SandboxApp()
+    app.load(g.save())
+    app.set_language("ja")
+    text = app.hints.show_risk()
+    assert text.startswith("ヒントはありません。ゲームは終わっています（敗北：") and "captured" not in text
+    assert "lost" not in text
+    app.set_language("es")
+    text = app.hints.show_suggestion()
+    assert text.startswith("no hay pista: la partida ha terminado (perdida: ") and "lost" not in text
+
+
+# ---------------------------------------------------------------- picture words
+def test_the_explorers_pictures_name_the_board_and_the_caption_in_the_language():
+    from burgle.i18n import Translator
+
+    app = ExplorerApp()
+    for lang, board, caption in (("es", "Tablero de Burgle Bros.", "Pie de imagen: "),
+                                 ("ja", "Burgle Bros.の盤面", "キャプション：")):
+        app.set_language(lang)
+        svg = app._svg()  # the floor picture has no title of its own: the default one, in the language
+        assert f"<title>{board}</title>" in svg and f'aria-label="{board}"' in svg
+        assert "Burgle Bros. board" not in svg
+        traffic = app.traffic.value  # the traffic map has a caption: its text alternative says so
+        desc = re.search(r"<desc>(.*?)</desc>", traffic, re.S).group(1)
+        assert caption in desc and "Caption:" not in desc
+        assert Translator(lang).gettext("Caption: {caption}").startswith(caption)
+    app.set_language("en")
+    assert "<title>Burgle Bros. board</title>" in app._svg() and "Caption: " in app.traffic.value
+
+
+# ---------------------------------------------------------------- notation errors
+def test_a_mistyped_wall_or_cell_is_explained_in_the_language_and_stays_english_for_developers():
+    from burgle.geometry.board import CellError, parse_cell, parse_wall
+    from burgle.geometry.layouts import LayoutError, parse_layout
+
+    with pytest.raises(CellError) as exc:  # the exception: the English as before
+        parse_wall("A1|C1")
+    assert str(exc.value) == "malformed wall 'A1|C1': '|' joins a cell and the cell to its right, such as A1|B1"
+    assert render(said_of(exc.value), "es") == "muro mal escrito 'A1|C1': '|' une una casilla con la de su derecha, como A1|B1"
+    with pytest.raises(CellError) as exc:
+        parse_cell("4E9")
+    assert render(said_of(exc.value), "ja").startswith("'4E9'というマスはありません。2C3のように")
+    with pytest.raises(LayoutError) as exc:
+        parse_layout("A1|B1 a1|b1")
+    assert str(exc.value) == "wall A1|B1 is written twice ('A1|B1' and 'a1|b1')"
+    assert render(said_of(exc.value), "ja") == "壁A1|B1が2回書かれています（'A1|B1'と'a1|b1'）"
+
+    app = ExplorerApp()
+    app.set_language("es")
+    app.walls_text.value = "A1|C1, B2/B3"  # typed in the walls field
+    msg = _text(app.message.value)
+    assert "Rechazado: muro mal escrito 'A1|C1': '|' une una casilla con la de su derecha" in msg, msg
+    assert "malformed" not in msg and "joins" not in msg
+    app.set_language("ja")  # said again in the new language
+    msg = _text(app.message.value)
+    assert "壁'A1|C1'の書き方が正しくありません。'|'はA1|B1のように" in msg and "malformed" not in msg, msg
+    app.command.value = "wall A1/B3"  # the command line
+    msg = _text(app.message.value)
+    assert "壁'A1/B3'の書き方が正しくありません。'/'はC1/C2のように" in msg and "malformed" not in msg, msg
+
+
+# ---------------------------------------------------------------- a save or scenario the engine refuses
+def test_a_save_the_engine_refuses_is_explained_in_the_language_and_stays_english_for_developers():
+    import json
+
+    from burgle.engine.errors import ScenarioError
+    from burgle.engine.game import Game
+    from burgle.engine.saves import READS
+
+    g = Game.new(3, characters=["hawk", "raven"])
+    g.apply("entrance 1B2")
+    doc = g.save()
+    doc = json.loads(doc) if isinstance(doc, str) else json.loads(json.dumps(doc))
+    bad_version = json.dumps({**doc, "version": 99})
+    with pytest.raises(ScenarioError) as exc:  # the engine's message: the English as before
+        Game.load(bad_version, paths=False)
+    versions = ", ".join(map(str, READS))
+    assert str(exc.value) == f"field 'version': save version 99 is not supported; this burgle reads versions {versions}"
+
+    app = SandboxApp()
+    app.set_language("es")
+    app.load(bad_version)
+    msg = _text(app.message.value)
+    assert (f"Rechazado: campo 'version': la versión de guardado 99 no es compatible; este burgle lee las versiones "
+            f"{versions}. Se conserva la partida de la página.") in msg, msg
+    app.set_language("ja")  # the message is said again in the new language
+    msg = _text(app.message.value)
+    assert f"フィールド'version'：セーブのバージョン99には対応していません。" in msg and "supported" not in msg, msg
+
+    doc["state"]["turn"] = doc["state"].get("turn", 1) + 5  # a state edited by hand
+    app.load(json.dumps(doc))
+    msg = _text(app.message.value)
+    assert "保存された状態が、再現したアクションの結果と一致しません" in msg and "stored state" not in msg, msg
+    duplicate = json.dumps({**doc, "origin": {**doc["origin"], "characters": ["hawk", "hawk"]}, "state": None})
+    app.set_language("es")
+    app.load(duplicate)
+    msg = _text(app.message.value)
+    assert "campo 'origin.characters': cada carta de personaje existe una sola vez: sin repetidos (SETUP-6)" in msg, msg
+
+
+def test_a_layout_code_the_explorer_refuses_is_explained_in_the_language():
+    from burgle.geometry.layouts import LayoutError, check_layout
+
+    with pytest.raises(LayoutError) as exc:  # the developer's English, as before
+        check_layout([(0, 1)], floor=2, source="code '00001'")
+    assert str(exc.value) == "floor 2 (code '00001'): 1 wall; a layout has exactly 8 walls per floor (JOB-3)"
+    assert render(said_of(exc.value), "es") == ("planta 2 (código '00001'): 1 muro; una disposición tiene "
+                                                 "exactamente 8 muros por planta (JOB-3)")
+    app = ExplorerApp()
+    app.set_language("es")
+    assert app.paste_code("0000x") is False
+    msg = _text(app.message.value)
+    assert "código de disposición '0000x': 'x' no es un dígito en base 32" in msg and "layout code" not in msg, msg
+    app.set_language("ja")
+    msg = _text(app.message.value)
+    assert "配置コード'0000x'：'x'は32進数の数字" in msg and "base-32" not in msg, msg
+    assert app.paste_code("00001") is False  # a code that decodes, but to 1 wall
+    msg = _text(app.message.value)
+    assert "壁が1枚です。配置の壁は1フロアにちょうど8枚です（JOB-3）" in msg and "walls per floor" not in msg, msg
+
+
+def test_a_save_with_an_action_the_rules_refuse_names_the_refusal_in_the_language():
+    import json
+
+    from burgle.engine.errors import IllegalAction, ScenarioError
+    from burgle.engine.game import Game
+    from burgle.i18n.refusals import explain
+
+    g = Game.new(3, characters=["hawk", "raven"])
+    g.apply("entrance 1B2")
+    doc = g.save()
+    doc = json.loads(doc) if isinstance(doc, str) else json.loads(json.dumps(doc))
+    doc = {**doc, "actions": doc["actions"] + ["move 3D4"], "state": None}  # no such move from 1B2
+    with pytest.raises(IllegalAction) as refused:
+        g.apply("move 3D4")
+    with pytest.raises(ScenarioError) as exc:
+        Game.load(json.dumps(doc), paths=False)
+    assert str(exc.value).endswith(f"action 2 cannot be replayed: {refused.value}")  # the English as before
+    app = SandboxApp()
+    app.set_language("es")
+    app.load(json.dumps(doc))
+    msg = _text(app.message.value)
+    assert f"la acción 2 no se puede reproducir: acción no permitida 'move 3D4': {explain(refused.value, 'es')}" in msg
+    assert explain(refused.value, "es") != str(refused.value.reason)
+
+
+def test_a_saves_origin_the_engine_refuses_is_explained_in_the_language():
+    import json
+
+    from burgle.engine.game import Game
+
+    g = Game.new(3, characters=["hawk", "raven"])
+    doc = g.save()
+    doc = json.loads(doc) if isinstance(doc, str) else json.loads(json.dumps(doc))
+    app = SandboxApp()
+    app.set_language("ja")
+    app.load(json.dumps({**doc, "origin": {**doc["origin"], "seed": "abc"}, "state": None}))
+    msg = _text(app.message.value)
+    assert "フィールド'origin.seed'：シードは整数でなければなりません（'abc'ではありません）" in msg, msg
+    app.set_language("es")
+    app.load(json.dumps({**doc, "origin": {**doc["origin"], "first_seat": 5}, "state": None}))
+    msg = _text(app.message.value)
+    assert "campo 'origin.first_seat': el primer asiento 5 no es un asiento 0..1" in msg and "is not" not in msg, msg

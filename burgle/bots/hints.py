@@ -38,6 +38,10 @@ from burgle.bots.seat import determinize
 from burgle.engine.actions import Action
 from burgle.engine.errors import BurgleError
 from burgle.geometry.board import cell_name
+from burgle.data.said import NC_
+
+# The engine's outcomes (GameState.outcome) as the hints' "game is over" message says them.
+OUTCOMES = (NC_("outcome", "won"), NC_("outcome", "lost"))
 
 DEFAULT_SAMPLES = 1000
 
@@ -76,11 +80,12 @@ class Suggestion:
 
 def check_hintable(game) -> None:
     """Raise HintError with a clear message when no hint can be given now."""
-    from burgle.i18n.said import character, say  # Said: the English, which a page can translate
+    from burgle.data.said import character, say, word  # Said: the English, which a page can translate
 
     s = game.s
     if s.outcome is not None:
-        raise HintError(say("no hint: the game is over ({outcome}: {why})", outcome=s.outcome, why=s.outcome_reason))
+        raise HintError(say("no hint: the game is over ({outcome}: {why})",
+                            outcome=word("outcome", s.outcome), why=s.outcome_reason))
     if s.phase == "entrance":
         raise HintError(say("no hint yet: the entrance is not chosen (SETUP-9); choose it first"))
     pending = game.pending

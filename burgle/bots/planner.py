@@ -52,6 +52,7 @@ import heapq
 from burgle.bots.heuristic import ValueBot, Plan, N, crack_chance
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
+from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
 
 INF = 1e9
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
@@ -98,16 +99,16 @@ class HeuristicBot(ValueBot):
         for a in legal:
             by.setdefault(a.verb, []).append(a)
         if "escape" in by:
-            return by["escape"][0], "every Safe is cracked: out by the roof", [(by["escape"][0], 0.0)]
+            return by["escape"][0], say("every Safe is cracked: out by the roof"), [(by["escape"][0], 0.0)]
         for verb in ("pick-up", "catch-kitty"):
             if verb in by:
-                return by[verb][0], "every Loot must be held to escape (ACT-15)", [(by[verb][0], 0.0)]
+                return by[verb][0], say("every Loot must be held to escape (ACT-15)"), [(by[verb][0], 0.0)]
         if ch.cell is None:
             end = by["end"][0]
-            return end, "not on the board", [(end, 0.0)]
+            return end, say("not on the board"), [(end, 0.0)]
         tool = self.tool_use(g, plan, ch, r, by)
         if tool is not None:
-            return tool, f"use the {tool.args[0]}", [(tool, 0.0)]
+            return tool, say("use the {tool}", tool=card(tool.args[0])), [(tool, 0.0)]
         here = ch.cell
         if self._visited[:2] != (s.turn, s.active):
             self._visited = (s.turn, s.active, set())
@@ -129,7 +130,7 @@ class HeuristicBot(ValueBot):
                 k = a.args[0]
                 if (k == "donuts" and len(a.args) > 1 and a.args[1] == guard) or \
                         (k == "smoke_bomb" and ch.stealth <= 1):
-                    return a, f"use the {k}: no safe cell within reach", [(a, 0.0), (end, now)]
+                    return a, say("use the {tool}: no safe cell within reach", tool=card(k)), [(a, 0.0), (end, now)]
         tried = []  # (action, best end score after it): the alternatives a hint shows
 
         def ranked(a, v):
@@ -145,7 +146,7 @@ class HeuristicBot(ValueBot):
             if a.verb == "move" and self.no_return and a.args[0] in visited:
                 continue  # no pacing back and forth in a turn (nor dodging Events so, DEC-10)
             if self.new_floor and why == "up the Stairs" and s.guards[pos // N].cell is None:
-                return a, why + " (its guard is not placed yet)", ranked(a, now)
+                return a, say("{why} (its guard is not placed yet)", why=why), ranked(a, now)
             if a.verb == "move" and not s.tiles[pos].revealed:
                 after = score(self.end_map(g, plan, ch, pos, r - cost)) - self.unknown_hazard
             elif a.verb == "move":
@@ -166,7 +167,7 @@ class HeuristicBot(ValueBot):
         if r >= 1 and best_here >= now - 1e-9 and by.get("peek"):
             # staying is best: spare actions reveal tiles next to it (no entry effects, ACT-2)
             peek = by["peek"][0]
-            return peek, "a spare action: reveal a tile without entering it", ranked(peek, now)
+            return peek, say("a spare action: reveal a tile without entering it"), ranked(peek, now)
         best = max(ends, key=lambda c: (ends[c] - self.lam * goal.get(c, 12), c == here))
         kept = self._target
         if kept[:2] == (s.turn, s.active) and kept[2] in ends and \
@@ -177,8 +178,8 @@ class HeuristicBot(ValueBot):
             moves = {a.args[0]: a for a in by.get("move", [])}
             step = moves.get(reach[best][1])
             if step is not None:
-                return step, "to the safest cell within reach", ranked(step, now)
-        return end, "end the turn on the safest cell within reach", ranked(end, best_here)
+                return step, say("to the safest cell within reach"), ranked(step, now)
+        return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
 
     def after_move(self, g, a, score) -> float:
         """The best end score after the move *a*, played on a copy of the re-dealt game (a
@@ -246,16 +247,16 @@ class HeuristicBot(ValueBot):
         if kind in ("roof", "up"):
             stairs = plan.stairs[f]
             if stairs is None:
-                out += self.explore(g, plan, ch, by, f, focus=None, why="look for the Stairs")
+                out += self.explore(g, plan, ch, by, f, focus=None, why=say("look for the Stairs"))
             elif here == stairs:
                 if kind == "up":
                     for a in by.get("move", []):
                         if a.args[0] == here + N:
-                            out.append((a, 1, here + N, "up the Stairs"))
+                            out.append((a, 1, here + N, say("up the Stairs")))
             else:
                 step = self.first_step(g, plan, ch, here, {stairs}, by)
                 if step is not None:
-                    out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], "to the Stairs"))
+                    out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], say("to the Stairs")))
             return out
         if kind == "down":
             below = plan.stairs[f - 1]
@@ -265,33 +266,34 @@ class HeuristicBot(ValueBot):
             if here == landing:
                 for a in by.get("move", []):
                     if a.args[0] == below:
-                        out.append((a, 1, below, "down the Stairs"))
+                        out.append((a, 1, below, say("down the Stairs")))
             else:
                 step = self.first_step(g, plan, ch, here, {landing}, by)
                 if step is not None:
-                    out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], "to the Stairs down"))
+                    out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], say("to the Stairs down")))
             return out
         safe = plan.safe[f]
         if safe is None:
-            return self.explore(g, plan, ch, by, f, focus=None, why="look for the Safe")
+            return self.explore(g, plan, ch, by, f, focus=None, why=say("look for the Safe"))
         comb = combination(safe)
         hidden = [c for c in comb if not s.tiles[c].revealed]
         if hidden:
-            return self.explore(g, plan, ch, by, f, focus=set(hidden), why="reveal the Safe's combination")
+            return self.explore(g, plan, ch, by, f, focus=set(hidden), why=say("reveal the Safe's combination"))
         need = sorted({s.tiles[c].number for c in comb if not s.tiles[c].cracked})
         if here == safe:
             dice = s.tiles[safe].dice
             bonus = 1 if g.has_ability(ch, "steady_hands") else 0
             target = int(self.dice_target) if len(need) >= 3 else 2
             if dice < target and "add-die" in by and r >= 2:
-                out.append((by["add-die"][0], 2, here, f"add a die ({dice + 1} on the Safe)"))
+                out.append((by["add-die"][0], 2, here, say("add a die ({n} on the Safe)", n=dice + 1)))
             if "roll" in by:
                 p = crack_chance(need, dice + bonus)
-                out.append((by["roll"][0], 1, here, f"roll {dice + bonus} dice: {p:.0%} to crack it now"))
+                out.append((by["roll"][0], 1, here, say_n("roll {n} dice: {p} to crack it now", "roll {n} dice: {p} to crack it now",
+                                                              dice + bonus, p=format(p, ".0%"))))
             return out
         step = self.first_step(g, plan, ch, here, {safe}, by)
         if step is not None:
-            out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], "to the Safe"))
+            out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], say("to the Safe")))
         return out
 
     def explore(self, g, plan, ch, by, f, focus, why):
@@ -323,13 +325,13 @@ class HeuristicBot(ValueBot):
                 if x // N == f and not s.tiles[x].revealed and not self.guard_on(g, x):
                     first.append((closeness(x), a))
             first.sort(key=lambda t: t[0])
-            out = [(a, 1, a.args[0], why + " (into a face-down tile)") for _, a in first[:2]] + out
+            out = [(a, 1, a.args[0], say("{why} (into a face-down tile)", why=why)) for _, a in first[:2]] + out
         if self.dive:  # or step into one: reveal and move in one action (ACT-5), at a risk
             dives = [a for a in by.get("move", []) if a.args[0] // N == f and not s.tiles[a.args[0]].revealed
                      and not self.guard_on(g, a.args[0])]
             dives.sort(key=lambda a: closeness(a.args[0]))
             for a in dives[:2]:
-                out.append((a, 1, a.args[0], why + " (into a face-down tile)"))
+                out.append((a, 1, a.args[0], say("{why} (into a face-down tile)", why=why)))
         # a revealed cell next to a face-down tile, nearest first (closer to the focus preferred)
         spots = {}
         for c in range(base, base + N):
@@ -350,7 +352,7 @@ class HeuristicBot(ValueBot):
             for a in by.get("move", []):
                 x = a.args[0]
                 if x // N == f and not s.tiles[x].revealed and not self.guard_on(g, x):
-                    out.append((a, 1, x, why + " (into a face-down tile)"))
+                    out.append((a, 1, x, say("{why} (into a face-down tile)", why=why)))
                     break
         return out
 

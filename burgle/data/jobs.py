@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from burgle.data.tiles import TILE_COPIES, TILE_TYPE_BY_KEY
+from burgle.data.said import say
 
 __all__ = ["Job", "JOBS", "DEFAULT_JOB", "UnknownJobError", "get_job", "job_names"]
 
@@ -134,4 +135,5 @@ def get_job(job: str | Job = DEFAULT_JOB) -> Job:
         return job
     if isinstance(job, str) and job.strip().lower() in JOBS:
         return JOBS[job.strip().lower()]
-    raise UnknownJobError(f"unknown job {job!r}; the jobs are {job_names()}")
+
+    raise UnknownJobError(say("unknown job {job}; the jobs are {jobs}", job=repr(job), jobs=job_names()))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from burgle.data.said import joined, say
+
 
 class BurgleError(ValueError):
     """Base class of every error burgle raises for bad input."""
@@ -69,7 +71,17 @@ class ScenarioError(BurgleError):
         if field:
             where.append(f"field {field!r}")
         prefix = (", ".join(where) + ": ") if where else ""
-        super().__init__(prefix + message)
+        self.reason = message  # without the place; a Said when made with say() (a page translates it)
+        if where and hasattr(message, "params"):  # a Said: the whole message as a Said too
+            parts = [str(source)] if source else []
+            parts += [say("line {line}", line=line)] if line is not None else []
+            parts += [say("field {field}", field=repr(field))] if field else []
+            message = say("{where}: {why}", where=joined(*parts, sep=", "), why=message)
+            super().__init__(message)
+        else:
+            super().__init__(prefix + message if prefix else message)
+
+
 
 
 class RulesBug(RuntimeError):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from burgle.data.said import say
 from burgle.engine.errors import ActionSyntaxError, IllegalAction, ScenarioError
 
 FORMAT = "burgle-save"
@@ -69,9 +70,11 @@ def read_json(source, what: str = "save file", *, paths: bool = True) -> tuple[d
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScenarioError(f"not valid JSON ({exc.msg}, column {exc.colno})", line=exc.lineno, source=name) from None
+        raise ScenarioError(say("not valid JSON ({what}, column {column})", what=exc.msg, column=exc.colno),
+                            line=exc.lineno, source=name) from None
     if not isinstance(doc, dict):
-        raise ScenarioError(f"the {what} must be a JSON object", line=1, source=name)
+        raise ScenarioError(say("the save file must be a JSON object") if what == "save file" else
+                            f"the {what} must be a JSON object", line=1, source=name)
     return doc, name
 
 
@@ -85,28 +88,33 @@ def rebuild(game_class, origin: dict, actions, source: str | None = None, *, pat
     if "scenario" in origin:
         scenario = origin["scenario"]
         if not paths and not isinstance(scenario, dict):
-            raise ScenarioError("origin.scenario must be the scenario itself (a table of fields, as saves "
-                                f"write it), not {type(scenario).__name__}", field="origin.scenario", source=source)
+            raise ScenarioError(say("origin.scenario must be the scenario itself (a table of fields, as saves "
+                                    "write it), not {kind}", kind=type(scenario).__name__),
+                                field="origin.scenario", source=source)
         game = Game.from_scenario(scenario, paths=paths)
     else:
         unknown = set(origin) - {"seed", "players", "characters", "sides", "first_seat", "job", "walls"}
         if unknown:
-            raise ScenarioError(f"unknown origin fields {sorted(unknown)}", field="origin", source=source)
+            raise ScenarioError(say("unknown origin fields {fields}", fields=str(sorted(unknown))), field="origin",
+                                source=source)
         if "seed" not in origin:
-            raise ScenarioError("the origin needs a seed", field="origin.seed", source=source)
+            raise ScenarioError(say("the origin needs a seed"), field="origin.seed", source=source)
         try:
             game = Game.new(origin["seed"], characters=origin.get("characters"), players=origin.get("players"),
                             sides=origin.get("sides"), first_seat=origin.get("first_seat", 0),
                             job=origin.get("job", "bank"), walls=origin.get("walls"))
         except ScenarioError as exc:
-            raise ScenarioError(str(exc), field=f"origin.{exc.field}" if exc.field else "origin", source=source) from None
+            raise ScenarioError(exc.reason, field=f"origin.{exc.field}" if exc.field else "origin", source=source) from None
     for i, text in enumerate(actions):
         if i == explicit_from:
             game.explicit_chance = True
         try:
             game.apply(text)
         except (ActionSyntaxError, IllegalAction) as exc:
-            raise ScenarioError(f"action {i + 1} cannot be replayed: {exc}", field=f"actions[{i}]", source=source) from None
+            why = (say("illegal action {action}: {reason} ({rule})", action=repr(str(exc.action)), reason=exc.reason,
+                       rule=exc.rule) if isinstance(exc, IllegalAction) else str(exc))  # the refusal: a page translates it
+            raise ScenarioError(say("action {n} cannot be replayed: {why}", n=i + 1, why=why),
+                                field=f"actions[{i}]", source=source) from None
     if explicit_from is not None and explicit_from >= len(actions):
         game.explicit_chance = True
     return game
@@ -145,24 +153,27 @@ def load_document(game_class, source, *, paths: bool = True):
     """
     doc, name = read_json(source, paths=paths)
     if doc.get("format") != FORMAT:
-        raise ScenarioError(f"not a burgle save (format is {doc.get('format')!r}, expected {FORMAT!r})",
+        raise ScenarioError(say("not a burgle save (format is {format}, expected {expected})",
+                                format=repr(doc.get("format")), expected=repr(FORMAT)),
                             field="format", source=name)
     version = doc.get("version")
     if version not in READS or isinstance(version, bool):
-        raise ScenarioError(f"save version {version!r} is not supported; this burgle reads versions "
-                            f"{', '.join(map(str, READS))}", field="version", source=name)
+        raise ScenarioError(say("save version {version} is not supported; this burgle reads versions {versions}",
+                                version=repr(version), versions=", ".join(map(str, READS))), field="version", source=name)
     if version == 1 and isinstance(doc.get("origin"), dict) and {"job", "walls"} & set(doc["origin"]):
-        raise ScenarioError("a version-1 save has no job or walls in its origin (they came with version 2)",
+        raise ScenarioError(say("a version-1 save has no job or walls in its origin (they came with version 2)"),
                             field="origin", source=name)
     origin = doc.get("origin")
     if not isinstance(origin, dict):
-        raise ScenarioError("missing or malformed origin (how the game began)", field="origin", source=name)
+        raise ScenarioError(say("missing or malformed origin (how the game began)"), field="origin", source=name)
     actions = doc.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise ScenarioError("actions must be a list of action texts such as 'move 2C3'", field="actions", source=name)
+        raise ScenarioError(say("actions must be a list of action texts such as 'move 2C3'"), field="actions",
+                            source=name)
     explicit_from = doc.get("explicit_chance_from")
     if explicit_from is not None and not (isinstance(explicit_from, int) and 0 <= explicit_from <= len(actions)):
-        raise ScenarioError(f"explicit_chance_from must be an action index 0..{len(actions)}, not {explicit_from!r}",
+        raise ScenarioError(say("explicit_chance_from must be an action index 0..{last}, not {value}", last=len(actions),
+                                value=repr(explicit_from)),
                             field="explicit_chance_from", source=name)
     game = rebuild(game_class, origin, actions, source=name, paths=paths, explicit_from=explicit_from)
     stored = doc.get("state")
@@ -175,6 +186,6 @@ def load_document(game_class, source, *, paths: bool = True):
         diff = first_difference(stored, replayed)
         if diff:
             raise ScenarioError(
-                "the stored state does not match the replayed actions (edited by hand, or saved by "
-                "another version of the rules)", field=diff, source=name)
+                say("the stored state does not match the replayed actions (edited by hand, or saved by "
+                    "another version of the rules)"), field=diff, source=name)
     return game

@@ -28,6 +28,7 @@ from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
 from burgle.data.jobs import DEFAULT_JOB, Job, UnknownJobError, get_job
 from burgle.data.setup import TRIM
 from burgle.engine.chance import Chance
+from burgle.data.said import say
 from burgle.engine.errors import ScenarioError
 from burgle.engine.state import Character, GameState, Guard, Tile
 
@@ -41,7 +42,7 @@ def check_job(job, field: str = "job") -> Job:
     try:
         return get_job(job)
     except UnknownJobError as exc:
-        raise ScenarioError(str(exc), field=field) from None
+        raise ScenarioError(exc.args[0], field=field) from None
 
 
 def job_layout(job: Job, walls=None, chance: Chance | None = None, field: str = "walls") -> tuple[frozenset, ...]:
@@ -64,7 +65,7 @@ def job_layout(job: Job, walls=None, chance: Chance | None = None, field: str = 
     try:
         return building_walls(walls, job=job, chance=chance)
     except LayoutError as exc:
-        raise ScenarioError(str(exc), field=field) from None
+        raise ScenarioError(exc.args[0], field=field) from None  # its Said, when it has one
 
 
 def walls_origin(walls, layout: tuple[frozenset, ...]) -> str | None:
@@ -80,18 +81,19 @@ def walls_origin(walls, layout: tuple[frozenset, ...]) -> str | None:
 def check_characters(characters, sides, field: str = "characters") -> tuple[list[str], list[str]]:
     chars = list(characters)
     if not 1 <= len(chars) <= 4:
-        raise ScenarioError(f"a game has 1 to 4 characters, not {len(chars)}", field=field)
+        raise ScenarioError(say("a game has 1 to 4 characters, not {n}", n=len(chars)), field=field)
     for i, name in enumerate(chars):
         if name not in CHARACTERS:
-            raise ScenarioError(f"unknown character {name!r}; known: {', '.join(CHARACTERS)}", field=f"{field}[{i}]")
+            raise ScenarioError(say("unknown character {name}; known: {known}", name=repr(name), known=", ".join(CHARACTERS)),
+                                field=f"{field}[{i}]")
     if len(set(chars)) != len(chars):
-        raise ScenarioError("each character card exists once: no duplicates (SETUP-6)", field=field)
+        raise ScenarioError(say("each character card exists once: no duplicates (SETUP-6)"), field=field)
     sides = list(sides) if sides is not None else ["basic"] * len(chars)
     if len(sides) != len(chars):
         raise ScenarioError(f"{len(sides)} sides given for {len(chars)} characters", field="sides")
     for i, side in enumerate(sides):
         if side not in ("basic", "advanced"):
-            raise ScenarioError(f"side {side!r} is not 'basic' or 'advanced'", field=f"sides[{i}]")
+            raise ScenarioError(say("side {side} is not 'basic' or 'advanced'", side=repr(side)), field=f"sides[{i}]")
     return chars, sides
 
 
@@ -122,7 +124,7 @@ def deal_building(chance: Chance, job: Job | str = DEFAULT_JOB) -> list[Tile]:
 def new_game(cls, seed: int, characters=None, players: int | None = None, sides=None, first_seat: int = 0,
              job: str | Job = DEFAULT_JOB, walls=None):
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ScenarioError(f"the seed must be an integer, not {seed!r}", field="seed")
+        raise ScenarioError(say("the seed must be an integer, not {value}", value=repr(seed)), field="seed")
     the_job = check_job(job)
     drawn = isinstance(walls, str) and walls.strip().lower() == RANDOM
     layout = () if drawn else job_layout(the_job, walls)  # given walls are checked before anything is drawn
@@ -132,15 +134,17 @@ def new_game(cls, seed: int, characters=None, players: int | None = None, sides=
         if players is None:
             players = 2
         if not isinstance(players, int) or not 1 <= players <= 4:
-            raise ScenarioError(f"a game has 1 to 4 characters, not {players!r}", field="players")
+            raise ScenarioError(say("a game has 1 to 4 characters, not {n}", n=repr(players)), field="players")
         pool = list(CHARACTERS)
         chance.shuffle(pool)
         characters = pool[:players]
     elif players is not None and players != len(characters):
-        raise ScenarioError(f"players={players} but {len(characters)} characters given", field="players")
+        raise ScenarioError(say("players={players} but {n} characters given", players=players, n=len(characters)),
+                            field="players")
     chars, sides = check_characters(characters, sides)
     if not 0 <= first_seat < len(chars):
-        raise ScenarioError(f"first seat {first_seat} is not a seat 0..{len(chars) - 1}", field="first_seat")
+        raise ScenarioError(say("first seat {seat} is not a seat 0..{last}", seat=first_seat, last=len(chars) - 1),
+                            field="first_seat")
     if drawn:  # BD-40: random walls are drawn after the characters, before the tiles
         layout = job_layout(the_job, walls, chance)
     tiles = deal_building(chance, the_job)

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from burgle.data.said import say
+
 FLOORS = 3  # the most floors a job has (The Bank Job; The Office Job has 2, JOB-1)
 ROWS = 4
 COLS = 4
@@ -35,14 +37,17 @@ Wall = tuple[int, int]
 
 
 class CellError(ValueError):
-    """A cell or wall written in a way the rules' notation does not allow."""
+    """A cell or wall written in a way the rules' notation does not allow.
+
+    Its message is a :class:`~burgle.i18n.said.Said` (:func:`say`): the English a developer
+    reads, which a page can say in the learner's language."""
 
 
 def cell(floor: int, index: int) -> int:
     if not 1 <= floor <= FLOORS:
-        raise CellError(f"floor {floor} does not exist; floors are 1 to {FLOORS}")
+        raise CellError(say("floor {floor} does not exist; floors are 1 to {floors}", floor=floor, floors=FLOORS))
     if not 0 <= index < CELLS_PER_FLOOR:
-        raise CellError(f"cell index {index} is outside 0..{CELLS_PER_FLOOR - 1}")
+        raise CellError(say("cell index {index} is outside 0..{last}", index=index, last=CELLS_PER_FLOOR - 1))
     return CELLS_PER_FLOOR * (floor - 1) + index
 
 
@@ -79,10 +84,10 @@ def parse_cell(text: str, floor: int | None = None) -> int:
     """Parse ``2C3`` (or ``C3`` when *floor* is given) into a cell number."""
     m = _CELL_RE.match(text) if isinstance(text, str) else None
     if not m or (m.group(1) is None and floor is None):
-        form = "a cell such as 2C3 or C3" if floor is not None else "a cell such as 2C3"
         raise CellError(
-            f"unknown cell {text!r}: expected {form} (floor 1-3, column A-D, row 1-4)"
-        )
+            say("unknown cell {text}: expected a cell such as 2C3 or C3 (floor 1-3, column A-D, row 1-4)", text=repr(text))
+            if floor is not None else
+            say("unknown cell {text}: expected a cell such as 2C3 (floor 1-3, column A-D, row 1-4)", text=repr(text)))
     f = int(m.group(1)) if m.group(1) else floor
     assert f is not None  # a floorless cell was refused above
     index = 4 * (int(m.group(3)) - 1) + COLUMN_LETTERS.index(m.group(2).upper())
@@ -93,7 +98,7 @@ def parse_index(text: str) -> int:
     """Parse a floor-less cell name such as ``C3`` into its index 0..15."""
     m = _CELL_RE.match(text) if isinstance(text, str) else None
     if not m or m.group(1) is not None:
-        raise CellError(f"unknown cell {text!r}: expected a cell such as C3 (column A-D, row 1-4)")
+        raise CellError(say("unknown cell {text}: expected a cell such as C3 (column A-D, row 1-4)", text=repr(text)))
     return 4 * (int(m.group(3)) - 1) + COLUMN_LETTERS.index(m.group(2).upper())
 
 
@@ -114,10 +119,8 @@ def orthogonal_neighbours(index: int) -> tuple[int, ...]:
 
 def make_wall(a: int, b: int) -> Wall:
     if b not in orthogonal_neighbours(a):
-        raise CellError(
-            f"no wall can stand between {index_name(a)} and {index_name(b)}: "
-            "walls lie between two cells sharing a side"
-        )
+        raise CellError(say("no wall can stand between {a} and {b}: walls lie between two cells sharing a side",
+                              a=index_name(a), b=index_name(b)))
     return (a, b) if a < b else (b, a)
 
 
@@ -134,19 +137,15 @@ def parse_wall(text: str) -> Wall:
     """Parse ``A1|B1`` (side by side, left cell first) or ``C1/C2`` (stacked, upper first)."""
     m = _WALL_RE.match(text) if isinstance(text, str) else None
     if not m:
-        raise CellError(
-            f"malformed wall {text!r}: expected A1|B1 (cells side by side) "
-            "or C1/C2 (cells stacked, upper first)"
-        )
+        raise CellError(say("malformed wall {text}: expected A1|B1 (cells side by side) "
+                              "or C1/C2 (cells stacked, upper first)", text=repr(text)))
     a, sep, b = parse_index(m.group(1)), m.group(2), parse_index(m.group(3))
     if sep == "|" and not (b == a + 1 and row_of(a) == row_of(b)):
-        raise CellError(
-            f"malformed wall {text!r}: '|' joins a cell and the cell to its right, such as A1|B1"
-        )
+        raise CellError(say("malformed wall {text}: '|' joins a cell and the cell to its right, such as A1|B1",
+                              text=repr(text)))
     if sep == "/" and b != a + COLS:
-        raise CellError(
-            f"malformed wall {text!r}: '/' joins a cell and the cell below it, such as C1/C2"
-        )
+        raise CellError(say("malformed wall {text}: '/' joins a cell and the cell below it, such as C1/C2",
+                              text=repr(text)))
     return make_wall(a, b)
 
 
@@ -209,11 +208,8 @@ class FloorLayout:
         seen = self.reachable_from()
         if len(seen) != CELLS_PER_FLOOR:
             cut = sorted(set(range(CELLS_PER_FLOOR)) - seen)
-            raise CellError(
-                "these walls cut the floor apart: "
-                + ", ".join(index_name(i) for i in cut)
-                + " cannot be reached from A1; every cell must be reachable"
-            )
+            raise CellError(say("these walls cut the floor apart: {cells} cannot be reached from A1; every cell "
+                                  "must be reachable", cells=", ".join(index_name(i) for i in cut)))
 
     def without(self, wall: Wall) -> "FloorLayout":
         return FloorLayout(self.walls - {wall})

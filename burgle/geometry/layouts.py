@@ -32,6 +32,7 @@ from functools import cache
 from math import comb
 
 from burgle.data.jobs import Job, get_job
+from burgle.data.said import and_list, joined, say, say_n
 from burgle.geometry.board import (
     CELLS_PER_FLOOR,
     COLS,
@@ -137,25 +138,21 @@ def decode(code: str) -> frozenset[Wall]:
 
 def _decode_mask(code: str) -> int:
     if not isinstance(code, str):
-        raise LayoutError(f"a layout code is text such as '703h1', not {code!r}")
+        raise LayoutError(say("a layout code is text such as '703h1', not {code}", code=repr(code)))
     text = code.strip().lower()
     if len(text) != CODE_LENGTH:
-        raise LayoutError(
-            f"layout code {code!r} has {len(text)} characters; a floor's code has {CODE_LENGTH} "
-            "(base-32 digits 0-9 and a-v, such as 703h1; JOB-5)"
-        )
+        raise LayoutError(say("layout code {code} has {n} characters; a floor's code has {length} "
+                              "(base-32 digits 0-9 and a-v, such as 703h1; JOB-5)",
+                              code=repr(code), n=len(text), length=CODE_LENGTH))
     bad = [ch for ch in text if ch not in DIGITS]
     if bad:
-        raise LayoutError(
-            f"layout code {code!r}: {bad[0]!r} is not a base-32 digit 0-9 or a-v (JOB-5)"
-        )
+        raise LayoutError(say("layout code {code}: {digit} is not a base-32 digit 0-9 or a-v (JOB-5)",
+                              code=repr(code), digit=repr(bad[0])))
     mask = int(text, 32)
     if mask > _ALL:
-        raise LayoutError(
-            f"layout code {code!r} starts with {text[0]!r}, which sets a bit for wall position 24 or beyond; "
-            "a floor has 24 interior wall positions (0-23), so the first digit is 0-f: the outer border "
-            "is always walled (CONV-3, JOB-3)"
-        )
+        raise LayoutError(say("layout code {code} starts with {digit}, which sets a bit for wall position 24 or beyond; "
+                              "a floor has 24 interior wall positions (0-23), so the first digit is 0-f: the outer "
+                              "border is always walled (CONV-3, JOB-3)", code=repr(code), digit=repr(text[0])))
     return mask
 
 
@@ -169,15 +166,18 @@ def decode_building(text: str, floors: int | None = None) -> tuple[frozenset[Wal
     :func:`check_layout`; *floors*, if given, is the number of floors the code must have."""
     codes = text.split() if isinstance(text, str) else None
     if not codes:
-        raise LayoutError(f"a building code is one 5-character code per floor, such as '190m3 11hu0', not {text!r}")
+        raise LayoutError(say("a building code is one 5-character code per floor, such as '190m3 11hu0', not {text}",
+                              text=repr(text)))
     if floors is not None and len(codes) != floors:
-        raise LayoutError(f"{text.strip()!r} gives {len(codes)} floor code(s), but the building has {floors} floors")
+        raise LayoutError(say("{text} gives {n} floor code(s), but the building has {floors} floors",
+                              text=repr(text.strip()), n=len(codes), floors=floors))
     out = []
     for k, c in enumerate(codes, 1):
         try:
             walls = decode(c)
         except LayoutError as exc:
-            raise LayoutError(f"floor {k}: {exc}" if len(codes) > 1 else str(exc)) from None
+            raise LayoutError(say("floor {floor}: {why}", floor=k, why=exc.args[0]) if len(codes) > 1
+                              else exc.args[0]) from None
         out.append(check_layout(walls, floor=k if len(codes) > 1 else None, source=f"code {c!r}"))
     return tuple(out)
 
@@ -215,20 +215,20 @@ def parse_layout(text: str) -> frozenset[Wall]:
     burgle.geometry.layouts.LayoutError: wall 'D1|E1' is on the outer border, which is always walled (CONV-3); walls stand between two cells of the floor, on its 24 interior positions (JOB-3)
     """
     if not isinstance(text, str):
-        raise LayoutError(f"walls are text such as 'A1|B1, C1/C2', not {text!r}")
+        raise LayoutError(say("walls are text such as 'A1|B1, C1/C2', not {text}", text=repr(text)))
     seen: dict[Wall, str] = {}
     for token in (t for t in re.split(r"[,;\s]+", text.strip()) if t):
         if _border_wall(token):
-            raise LayoutError(
-                f"wall {token!r} is on the outer border, which is always walled (CONV-3); walls stand "
-                "between two cells of the floor, on its 24 interior positions (JOB-3)"
-            )
+            raise LayoutError(say("wall {wall} is on the outer border, which is always walled (CONV-3); walls stand "
+                                    "between two cells of the floor, on its 24 interior positions (JOB-3)",
+                                    wall=repr(token)))
         try:
             wall = parse_wall(token)
         except CellError as exc:
-            raise LayoutError(str(exc)) from None
+            raise LayoutError(exc.args[0]) from None  # its Said, which a page can translate
         if wall in seen:
-            raise LayoutError(f"wall {wall_name(wall)} is written twice ({seen[wall]!r} and {token!r})")
+            raise LayoutError(say("wall {wall} is written twice ({first} and {second})", wall=wall_name(wall),
+                                    first=repr(seen[wall]), second=repr(token)))
         seen[wall] = token
     return frozenset(seen)
 
@@ -304,24 +304,27 @@ def check_layout(walls, floor: int | None = None, source: str = "") -> frozenset
     and every cell reachable. Otherwise raises :class:`LayoutError` naming the floor (if
     given), the wall count or the cells cut off."""
     walls = frozenset(tuple(sorted(w)) for w in walls)
-    where = " ".join(x for x in (f"floor {floor}" if floor is not None else "", f"({source})" if source else "") if x)
-    prefix = f"{where}: " if where else ""
+
+    def placed(why):  # the reason, after the floor and the source when given (a Said: a page translates it)
+        src = (say("(code {code})", code=source[5:]) if source.startswith("code ") else f"({source})") if source else ""
+        where = joined(say("floor {floor}", floor=floor) if floor is not None else "", src)
+        return say("{where}: {why}", where=where, why=why) if where else why
+
     stray = [w for w in walls if w not in POSITION_OF]
     if stray:
-        raise LayoutError(f"{prefix}{stray[0]!r} is not one of the 24 interior wall positions (JOB-3)")
+        raise LayoutError(placed(say("{wall} is not one of the 24 interior wall positions (JOB-3)",
+                                     wall=repr(stray[0]))))
     if len(walls) != WALLS_PER_FLOOR:
-        raise LayoutError(
-            f"{prefix}{len(walls)} wall{'' if len(walls) == 1 else 's'}; a layout has exactly "
-            f"{WALLS_PER_FLOOR} walls per floor (JOB-3)"
-        )
+        raise LayoutError(placed(say_n("{n} wall; a layout has exactly {need} walls per floor (JOB-3)",
+                                       "{n} walls; a layout has exactly {need} walls per floor (JOB-3)",
+                                       len(walls), need=WALLS_PER_FLOOR)))
     pieces = cut_off(walls)
     if len(pieces) > 1:
         rest = pieces[0]
         cut = [", ".join(index_name(i) for i in p) for p in pieces[1:]]
-        raise LayoutError(
-            f"{prefix}these walls cut off {' and '.join(cut)} from the other {len(rest)} cells; "
-            "every cell must be reachable (JOB-3)"
-        )
+        raise LayoutError(placed(say("these walls cut off {cells} from the other {n} cells; every cell must be "
+                                     "reachable (JOB-3)", cells=and_list(cut) if len(cut) <= 2 else " and ".join(cut),
+                                     n=len(rest))))
     return walls
 
 
@@ -374,13 +377,14 @@ def building_walls(walls=None, job: str | Job = "bank", chance=None) -> tuple[fr
     if isinstance(walls, str) and re.search(r"[|/]", walls):
         walls = walls.split(";")
         if len(walls) != j.floors:
-            raise LayoutError(f"{len(walls)} floor(s) of hand-written walls given, but {j.name} has {j.floors} "
-                              "floors; separate the floors with ';'")
+            raise LayoutError(say("{n} floor(s) of hand-written walls given, but {job} has {floors} floors; "
+                                  "separate the floors with ';'", n=len(walls), job=j.name, floors=j.floors))
     elif isinstance(walls, str):
         return decode_building(walls, floors=j.floors)
     floors = list(walls)
     if len(floors) != j.floors:
-        raise LayoutError(f"{len(floors)} floor layout(s) given, but {j.name} has {j.floors} floors")
+        raise LayoutError(say("{n} floor layout(s) given, but {job} has {floors} floors", n=len(floors), job=j.name,
+                              floors=j.floors))
     out = []
     for f, spec in enumerate(floors, 1):
         try:
@@ -391,7 +395,7 @@ def building_walls(walls=None, job: str | Job = "bank", chance=None) -> tuple[fr
             else:
                 ws = frozenset(tuple(sorted(w)) for w in spec)
         except LayoutError as exc:
-            raise LayoutError(f"floor {f}: {exc}") from None
+            raise LayoutError(say("floor {floor}: {why}", floor=f, why=exc.args[0])) from None
         out.append(check_layout(ws, floor=f))
     return tuple(out)
 

@@ -25,6 +25,7 @@ import gettext as _gettext
 from functools import cache
 from importlib import resources
 
+from burgle.data.said import N_, NC_, NP_  # noqa: F401 (the markers, defined beside Said)
 from burgle.i18n.languages import DEFAULT, language
 
 DOMAIN = "burgle"
@@ -79,22 +80,6 @@ class Translator:
         return f"Translator({self.lang!r})"
 
 
-def N_(message: str) -> str:
-    """Mark a string for extraction without translating it now (module-level labels);
-    translate it where it is shown: ``t.gettext(LABEL)``."""
-    return message
-
-
-def NP_(singular: str, plural: str) -> tuple[str, str]:
-    """Mark a plural pair for extraction; translate it where shown:
-    ``t.ngettext(*PAIR, n).format(n=n)``."""
-    return singular, plural
-
-
-def NC_(context: str, message: str) -> tuple[str, str]:
-    """Mark a message with a context for extraction; translate it where shown:
-    ``t.pgettext(*PAIR)``."""
-    return context, message
 
 
 # Babel's extraction keywords for the markers above (used by ``burgle i18n extract``).

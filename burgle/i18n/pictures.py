@@ -115,6 +115,10 @@ KNOWN = N_("The known route ends on {cell} with {n} MP left.")
 LATER = N_("Then, on a later move: {cells}.")
 TIED = N_("Tied route not taken (dimmed): {cells}; the most clockwise route wins (GUARD-9).")
 MARKED = N_("Highlighted: {cells}.")
+# Translators: the last part of a picture's text alternative (for screen readers): its caption.
+CAPTION = N_("Caption: {caption}")
+# Translators: the title (SVG <title>, read by screen readers) of a picture that has none of its own.
+BOARD = N_("Burgle Bros. board")
 NONE = N_("none")
 SHADE = N_("shade and %: {what}")
 FLOOR_WHAT = N_("floor {floor}: {what}")
@@ -342,7 +346,8 @@ def localize_scene(sc, lang: str, game=None):
     floors = [replace(f, overlay=replace(f.overlay, title=odds_title(f.overlay.title, t))) if f.overlay is not None
               else f for f in floors]
     return replace(sc, floors=tuple(floors), title=_title(sc, t, game), legend_texts=tuple(legend.items()),
-                   caption=render(sc.caption, t))
+                   caption=render(sc.caption, t),
+                   words=(("caption", t.gettext(CAPTION)), ("board", t.gettext(BOARD))))
 
 
 def _character_key(name: str) -> str | None:

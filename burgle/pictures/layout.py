@@ -129,6 +129,7 @@ class Layout(NamedTuple):
     items: tuple
     alt_text: str
     title: str
+    untitled: str = "Burgle Bros. board"  # the SVG's <title> when the picture has none (in the scene's language)
 
     @property
     def width(self) -> float:
@@ -854,4 +855,5 @@ def layout(scene) -> Layout:
         for k, line in enumerate(lines):
             items.append(Label(0, bottom + 0.2 + step * k, line, size, BLACK, 20, "caption", ha="left"))
         bottom += step * len(lines) + 0.15
-    return Layout(-LEFT, top, width + RIGHT, bottom, tuple(items), scene.alt_text, scene.title)
+    return Layout(-LEFT, top, width + RIGHT, bottom, tuple(items), scene.alt_text, scene.title,
+                  dict(scene.words).get("board", "Burgle Bros. board"))

@@ -289,6 +289,9 @@ class Scene:
     arrows_between: tuple[tuple[int, int], ...] = ()  # highlight arrows joining two drawn floors
     legend: bool = True
     legend_texts: tuple[tuple[str, str], ...] = ()  # (legend key, its words) in another language (burgle.i18n)
+    # the picture's fixed words in another language (burgle.i18n.pictures): "caption" (a template
+    # with {caption}) for the text alternative, "board" for the SVG title of an untitled picture
+    words: tuple[tuple[str, str], ...] = ()
 
     def floor(self, n: int | None) -> FloorScene:
         for f in self.floors:
@@ -302,7 +305,7 @@ class Scene:
         parts = [self.title] if self.title else []
         parts += [f.alt_text for f in self.floors]
         if self.caption:
-            parts.append(f"Caption: {self.caption}")
+            parts.append(dict(self.words).get("caption", "Caption: {caption}").format(caption=self.caption))
         return "\n\n".join(parts)
 
     def _repr_svg_(self) -> str:

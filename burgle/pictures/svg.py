@@ -121,7 +121,7 @@ def svg_document(lay: Layout, xml_declaration: bool = True) -> str:
     """The whole picture as SVG text: shapes in drawing order (by layer, then as laid
     out), labels above every shape, the text alternative as ``<title>``/``<desc>``."""
     width, height = lay.width * PT, lay.height * PT
-    title = lay.title or "Burgle Bros. board"
+    title = lay.title or lay.untitled
     head = ('<?xml version="1.0" encoding="utf-8"?>\n' if xml_declaration else "")
     out = [
         head + f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_num(width)}pt" '

@@ -30,14 +30,14 @@ from burgle.analysis.traffic import TrafficMaps, heat_shade, traffic_maps
 from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, index_name
 from burgle.geometry.layouts import LayoutError, check_layout, encode, layout_text
 from burgle.pictures.scene import CellView, FloorScene, PictureError, Scene
-from burgle.i18n.said import joined, say, say_n
+from burgle.data.said import joined, say, say_n
 
 __all__ = ["TrafficLayer", "traffic_layer", "traffic_scene", "render_traffic", "save_traffic", "LEGEND_TEXT",
            "LAYER_TEXT"]
 
 N = CELLS_PER_FLOOR
 
-# The picture's words are Said (burgle.i18n.said): English str that a page shows in its language.
+# The picture's words are Said (burgle.data.said): English str that a page shows in its language.
 LEGEND_TEXT = say("the guard's traffic: heat · his share of steps (see below)")
 LAYER_TEXT = say("the guard's traffic: heat, how many of the 240 routes between two cells enter the cell (gabob.com's "
                  "measure, his clockwise route, GUARD-9) · his long-run share of steps there on patrol")

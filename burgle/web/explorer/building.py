@@ -52,7 +52,7 @@ MAX_SEED = 2**31 - 1  # as the sandbox's seeds
 JOB_CHOICES: tuple[tuple[str, str], ...] = tuple((j.name, k) for k, j in JOBS.items())
 
 
-from burgle.i18n.said import say  # noqa: E402  (the page says these in the learner's language)
+from burgle.i18n.said import said_of, say  # noqa: E402  (the page says these in the learner's language)
 
 
 class BuildingError(BurgleError):
@@ -149,11 +149,11 @@ class Building:
         try:
             walls = decode(code)
         except LayoutError as exc:
-            raise BuildingError(f"floor {floor}: {exc}" if multi else str(exc)) from None
+            raise BuildingError(say("floor {floor}: {why}", floor=floor, why=said_of(exc)) if multi else said_of(exc)) from None
         try:
             return check_layout(walls, floor=floor if multi else None, source=f"code {code!r}")
         except LayoutError as exc:
-            raise BuildingError(str(exc)) from None
+            raise BuildingError(said_of(exc)) from None
 
     def _set(self, floor: int, walls, origin: str) -> "Building":
         self.check_floor(floor)
@@ -217,7 +217,7 @@ class Building:
         try:
             check_layout(walls)
         except LayoutError as exc:
-            return str(exc)
+            return said_of(exc)
         return None
 
     def describe(self, floor: int) -> str:
@@ -235,7 +235,7 @@ def _job(job) -> Job:
     try:
         return get_job(job)
     except UnknownJobError as exc:
-        raise BuildingError(str(exc)) from None
+        raise BuildingError(said_of(exc)) from None
 
 
 def parse_seed(seed) -> int:

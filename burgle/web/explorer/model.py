@@ -687,7 +687,7 @@ class Explorer:
             a, b = wall
             return make_wall(int(a), int(b))
         except (CellError, TypeError, ValueError) as exc:
-            msg = str(exc) if isinstance(exc, CellError) else say("{wall} is not a wall such as A1|B1",
+            msg = said_of(exc) if isinstance(exc, CellError) else say("{wall} is not a wall such as A1|B1",
                                                                   wall=repr(wall))
             raise ExplorerError(say("Refused: {why}. Nothing was changed.", why=msg)) from None
 

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from burgle.bots.hints import HintError, end_turn_risk, suggest
 from burgle.i18n import DEFAULT, Translator
+from burgle.i18n.said import render
 from burgle.web.ui import box, button, html_widget
 
 SAMPLES = 400  # ~0.4 s on a laptop; the command line (burgle hint) takes --samples
@@ -42,12 +43,13 @@ class HintsPanel:
     def _say(self, exc) -> str:
         """A hint's refusal in the page's language (a pending choice's prompt too)."""
         from burgle.i18n.happenings import say_words
-        from burgle.i18n.said import Said, render, said_of
+        from burgle.i18n.said import Said, said_of
 
         said = said_of(exc)
-        if isinstance(said, Said) and "prompt" in said.params:  # the engine's prompt: its own template
-            said = Said(str(said), message=said.message, params={**said.params,
-                                                                  "prompt": say_words(said.params["prompt"], self.t.lang)})
+        if isinstance(said, Said):  # the engine's prompt and game-over reason: their own templates
+            words = {k: say_words(said.params[k], self.t.lang) for k in ("prompt", "why") if k in said.params}
+            if words:
+                said = Said(str(said), message=said.message, params={**said.params, **words})
         return render(said, self.t)
 
     def risk_text(self, risk) -> str:
@@ -83,7 +85,7 @@ class HintsPanel:
                 "<li>" + html.escape((_("{action}: {risk}") if a.verb == "end" else
                                       _("{action}, then end the turn: {risk}")).format(action=a, risk=self.risk_text(r)))
                 + "</li>" for a, r in tip.alternatives)
-            text = _("Suggested: {action} ({reason}).").format(action=tip.action, reason=tip.reason)
+            text = _("Suggested: {action} ({reason}).").format(action=tip.action, reason=render(tip.reason, self.t))
             self.answer.value = (f"<p class='burgle-hint-text'>{html.escape(text)}</p>"
                                  f"<ol class='burgle-hint-list'>{rows}</ol>")
             return text

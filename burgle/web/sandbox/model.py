@@ -32,7 +32,7 @@ from burgle.data.cards import CHARACTER_NAMES, CHARACTERS, LOOT_BY_KEY, TOOL_BY_
 from burgle.data.jobs import get_job
 from burgle.engine.actions import VERBS, Action
 from burgle.engine.errors import ActionSyntaxError, BurgleError, IllegalAction, ScenarioError
-from burgle.i18n.said import character, joined, say, say_n
+from burgle.i18n.said import character, joined, said_of, say, say_n
 
 __all__ = ["ActionGroup", "CrewView", "LogEntry", "Sandbox", "SandboxError", "GROUPS"]
 
@@ -129,7 +129,7 @@ class Sandbox:
             game = Game.new(seed, characters=chars, players=players if chars is None else None,
                             sides=None if sides is None else list(sides), job=job, walls=walls)
         except ScenarioError as exc:
-            raise SandboxError(say("Refused: {why}. The game on the page is kept.", why=str(exc))) from None
+            raise SandboxError(say("Refused: {why}. The game on the page is kept.", why=said_of(exc))) from None
         self._set(game, [], [])
         crew = joined(*(say("{who} ({side})", who=character(ch.name), side=say(ch.side))
                         for ch in game.s.characters), sep=", ")
@@ -342,9 +342,9 @@ class Sandbox:
                 actors.append(fresh.seat_to_act)
                 fresh.apply(a)
         except ScenarioError as exc:
-            raise SandboxError(say("Refused: {why}. The game on the page is kept.", why=str(exc))) from None
+            raise SandboxError(say("Refused: {why}. The game on the page is kept.", why=said_of(exc))) from None
         except BurgleError as exc:  # pragma: no cover - load_document wraps the engine's errors
-            raise SandboxError(say("Refused: {why}. The game on the page is kept.", why=str(exc))) from None
+            raise SandboxError(say("Refused: {why}. The game on the page is kept.", why=said_of(exc))) from None
         self._set(game, actors, [])
         seed = game.origin.get("seed")
         if seed is not None:
