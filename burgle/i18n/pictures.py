@@ -68,26 +68,34 @@ TILE_LABELS = {
     "thermo": NC_("tile label", "Thermo"), "walkway": NC_("tile label", "Walkway"),
 }
 
-# Header lines and titles the scene writes, as (pattern, template): a line that matches no
-# pattern (the analysis' own prose) is kept as it is.
+# Header lines and titles the scene writes, as templates: a line that matches none (the
+# analysis' own prose) is kept as it is. Each template is also its pattern, its
+# placeholders matching what the scene puts there (_SLOTS).
 _LINES = (
-    (r"Floor (?P<n>\d)", N_("Floor {n}")),
-    (r"Guard not on the board yet \(GUARD-2\)", N_("Guard not on the board yet (GUARD-2)")),
-    (r"Game over: the guard moves no more", N_("Game over: the guard moves no more")),
-    (r"Guard's first destination: after the entrance \(SETUP-10\)",
-     N_("Guard's first destination: after the entrance (SETUP-10)")),
-    (r"Guard moves this turn: (?P<mp>.+)", N_("Guard moves this turn: {mp}")),
-    (r"Guard's next move \(not this turn\): (?P<mp>.+)", N_("Guard's next move (not this turn): {mp}")),
-    (r"Stops on (?P<cell>\S+)", N_("Stops on {cell}")),
-    (r"Captures on (?P<cell>\S+)", N_("Captures on {cell}")),
-    (r"He stays", N_("He stays")),
-    (r"Alarms (?P<cells>\S+) tied: players choose \(ALARM-3\)", N_("Alarms {cells} tied: players choose (ALARM-3)")),
-    (r"Known to (?P<cell>\S+), then alarms (?P<cells>\S+) tied \((?P<n>\d+) MP left\)",
-     N_("Known to {cell}, then alarms {cells} tied ({n} MP left)")),
-    (r"Known to (?P<cell>\S+), then (?P<n>\d+) MP: next card unseen", N_("Known to {cell}, then {n} MP: next card unseen")),
-    (r"Before the first turn: choose the entrance", N_("Before the first turn: choose the entrance")),
+    N_("Floor {n}"),
+    N_("Guard not on the board yet (GUARD-2)"),
+    N_("Game over: the guard moves no more"),
+    N_("Guard's first destination: after the entrance (SETUP-10)"),
+    N_("Guard moves this turn: {mp}"),
+    N_("Guard's next move (not this turn): {mp}"),
+    N_("Stops on {cell}"),
+    N_("Captures on {cell}"),
+    N_("He stays"),
+    N_("Alarms {cells} tied: players choose (ALARM-3)"),
+    N_("Known to {cell}, then alarms {cells} tied ({n} MP left)"),
+    N_("Known to {cell}, then {n} MP: next card unseen"),
+    N_("Before the first turn: choose the entrance"),
 )
-_LINE_RX = tuple((re.compile(rf"^{p}$"), t) for p, t in _LINES)
+_SLOTS = {"n": r"\d+", "cell": r"\S+", "cells": r"\S+", "mp": r".+"}
+
+
+def _pattern(template: str) -> re.Pattern:
+    parts = re.split(r"\{(\w+)\}", template)  # text, name, text, name, ..., text
+    return re.compile("^" + "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>{_SLOTS[part]})"
+                                    for i, part in enumerate(parts)) + "$")
+
+
+_LINE_RX = tuple((_pattern(t), t) for t in _LINES)
 _MP = re.compile(r"^die (?P<die>\d)(?P<rest>.*) = (?P<mp>\d+) MP$")
 
 TURN_TITLE = NP_("Turn {turn}: {who} to act, {left} of {total} action left",

@@ -354,11 +354,19 @@ class StatusMessages(AppPage):
         self._message(f"Something went wrong: {text}", error=True)
 
     def _message(self, text: str, error: bool, info: bool = False) -> None:
+        self._last_message = (text, error, info)  # said again when the language changes
         icon = "" if info else (f"{STOP_ICON} " if error else "\u2713 ")
         text = shorten(self._say(text), MAX_MESSAGE_CHARS)  # a refusal never echoes a huge input back
         set_value(self.message, "value", f"<p>{icon}{esc(text, quote=False)}</p>")
         toggle_class(self.message, "burgle-message-error", error)
         toggle_class(self.message, "burgle-message-ok", not error and not info)
+
+    def _say_last_message_again(self) -> None:
+        """Show the last message again, in the page's language now."""
+        last = getattr(self, "_last_message", None)
+        if last is not None:
+            text, error, info = last
+            self._message(text, error=error, info=info)
 
 
 _HELPER_ESM = r"""

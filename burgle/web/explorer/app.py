@@ -527,14 +527,8 @@ class ExplorerApp(StatusMessages):
         self._question_key = "unset"  # drawn again in the language
         self._players_key = None
         self._show_tool_help()
-        if self._last_message is not None:
-            text, error, info = self._last_message
-            self._message(text, error=error, info=info)
+        self._say_last_message_again()
         self.refresh()
-
-    def _message(self, text, error: bool, info: bool = False) -> None:
-        self._last_message = (text, error, info)  # said again when the language changes
-        super()._message(text, error=error, info=info)
 
     def _svg(self) -> str:
         if self.lang == DEFAULT:
@@ -621,20 +615,22 @@ class ExplorerApp(StatusMessages):
                 svg = render_scene(localize_scene(self.model.traffic_scene(), self.lang), "svg")
             maps = self.model.traffic()
         except Exception as exc:  # noqa: BLE001 - the map is extra: the page must not break on it
-            self.errors.append(repr(exc))
-            set_value(self.traffic, "value", "<p class='burgle-muted'>"
-                      + esc(self.t.gettext("No traffic map: {why}").format(why=str(exc))) + "</p>")
+            self._extra_failed(self.traffic, self.t.gettext("No traffic map: {why}"), exc)
             return
         set_value(self.traffic, "value", f"<div class='burgle-svg'>{svg_body(svg)}</div>")
         set_value(self.traffic_text, "value", traffic_html(maps, self.t))
+
+    def _extra_failed(self, box, template: str, exc: Exception) -> None:
+        """An extra (the traffic map, the patrol odds) could not be made: say why in its box,
+        keep the error for the tests, and leave the rest of the page as it is."""
+        self.errors.append(repr(exc))
+        set_value(box, "value", "<p class='burgle-muted'>" + esc(template.format(why=str(exc))) + "</p>")
 
     def _render_patrol(self) -> None:
         try:
             view = self.model.patrol()
         except Exception as exc:  # noqa: BLE001 - the odds are extra: the page must not break on them
-            self.errors.append(repr(exc))
-            set_value(self.patrol, "value", "<p class='burgle-muted'>"
-                      + esc(self.t.gettext("No patrol odds: {why}").format(why=str(exc))) + "</p>")
+            self._extra_failed(self.patrol, self.t.gettext("No patrol odds: {why}"), exc)
             return
         show(self.patrol_box, view is not None)
         if view is not None:

@@ -238,14 +238,8 @@ class SandboxApp(StatusMessages):
         self.hints.t = self.t
         self._shown_key = None
         self._more, self._pool = {}, {}  # buttons with tooltips: made again in the language
-        if getattr(self, "_last_message", None) is not None:
-            text, error, info = self._last_message
-            self._message(text, error=error, info=info)
+        self._say_last_message_again()
         self.refresh()
-
-    def _message(self, text, error: bool, info: bool = False) -> None:
-        self._last_message = (text, error, info)  # said again when the language changes
-        super()._message(text, error=error, info=info)
 
     def _relabel_controls(self) -> None:
         """The choices of the floor buttons and the new-game form in the page's language."""
