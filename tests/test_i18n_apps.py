@@ -391,6 +391,18 @@ def test_a_mistyped_wall_or_cell_is_explained_in_the_language_and_stays_english_
 
 
 # ---------------------------------------------------------------- a save or scenario the engine refuses
+def _save_after_the_entrance():
+    """A 2-character game after its entrance, and its save as a dict."""
+    import json
+
+    from burgle.engine.game import Game
+
+    g = Game.new(3, characters=["hawk", "raven"])
+    g.apply("entrance 1B2")
+    doc = g.save()
+    return g, json.loads(doc) if isinstance(doc, str) else json.loads(json.dumps(doc))
+
+
 def test_a_save_the_engine_refuses_is_explained_in_the_language_and_stays_english_for_developers():
     import json
 
@@ -398,10 +410,7 @@ def test_a_save_the_engine_refuses_is_explained_in_the_language_and_stays_englis
     from burgle.engine.game import Game
     from burgle.engine.saves import READS
 
-    g = Game.new(3, characters=["hawk", "raven"])
-    g.apply("entrance 1B2")
-    doc = g.save()
-    doc = json.loads(doc) if isinstance(doc, str) else json.loads(json.dumps(doc))
+    g, doc = _save_after_the_entrance()
     bad_version = json.dumps({**doc, "version": 99})
     with pytest.raises(ScenarioError) as exc:  # the engine's message: the English as before
         Game.load(bad_version, paths=False)
@@ -457,10 +466,7 @@ def test_a_save_with_an_action_the_rules_refuse_names_the_refusal_in_the_languag
     from burgle.engine.game import Game
     from burgle.i18n.refusals import explain
 
-    g = Game.new(3, characters=["hawk", "raven"])
-    g.apply("entrance 1B2")
-    doc = g.save()
-    doc = json.loads(doc) if isinstance(doc, str) else json.loads(json.dumps(doc))
+    g, doc = _save_after_the_entrance()
     doc = {**doc, "actions": doc["actions"] + ["move 3D4"], "state": None}  # no such move from 1B2
     with pytest.raises(IllegalAction) as refused:
         g.apply("move 3D4")
