@@ -42,6 +42,29 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
+#: The fresh-clone test (tests/test_fresh_clone.py) reruns the non-browser tests in a clone
+#: (about 3 minutes). When the browser tests are collected too, it is started as soon as the
+#: session has collected it, and runs beside them, which mostly wait on Chromium and the
+#: kernels, instead of after them. (Here, not in a tests/conftest.py: --doctest-modules would
+#: import that one as a second module named conftest.)
+FRESH_CLONE_TEST = "test_fresh_clone.py::test_the_non_browser_tests_pass_in_the_clone"
+
+
+def pytest_collection_finish(session):
+    browser = any(HERE in Path(str(item.path)).resolve().parents for item in session.items)
+    for item in session.items:
+        if browser and item.nodeid.endswith(FRESH_CLONE_TEST):
+            item.module.start_early()
+            return
+
+
+def pytest_sessionfinish(session):
+    for item in getattr(session, "items", []):
+        if item.nodeid.endswith(FRESH_CLONE_TEST):
+            item.module.stop_early()
+            return
+
+
 def free_port() -> int:
     import socket
 
