@@ -51,9 +51,10 @@ def inner_run() -> list[str]:
 
 
 #: The clone and its test run, started when the session has collected this module's test
-#: beside the browser tests (tests/browser/conftest.py calls :func:`start_early`): the run then goes on beside the browser
-#: tests, which mostly wait on Chromium and the kernels, instead of adding its ~3 minutes
-#: after them. Empty when nothing started it (the test then clones and runs in its turn).
+#: together with the browser tests (tests/browser/conftest.py calls :func:`start_early`):
+#: the run then goes on beside them, which mostly wait on Chromium and the kernels, instead
+#: of adding its ~3 minutes after them. Empty when nothing started it (the test then clones
+#: and runs in its turn).
 EARLY: dict = {}
 
 
