@@ -228,12 +228,13 @@ def test_the_odds_overlay_titles_of_the_patrol_analysis_in_the_language():
     assert odds_title("some other words", ja) == "some other words"
 
 
-def test_a_lost_game_says_why_in_the_language():
+def _a_lost_game():
+    """The first seeded game of random legal actions that ends with a capture."""
     import random
 
     from burgle.engine.game import Game
 
-    for seed in range(200):  # a random game that ends with a capture
+    for seed in range(200):
         rng = random.Random(seed)
         g = Game.new(seed, characters=["hawk", "raven"])
         for _ in range(300):
@@ -241,7 +242,12 @@ def test_a_lost_game_says_why_in_the_language():
                 break
             g.apply(rng.choice(g.legal_actions()))
         if g.s.outcome == "lost":
-            break
+            return g
+    raise AssertionError("no random game of 200 seeds ended with a capture")
+
+
+def test_a_lost_game_says_why_in_the_language():
+    g = _a_lost_game()
     assert g.s.outcome == "lost" and "was captured on" in g.s.outcome_reason
     app = SandboxApp()
     app.load(g.save())
@@ -315,19 +321,7 @@ def test_the_sandbox_suggests_a_move_with_its_reason_in_the_language():
 
 
 def test_the_hints_game_over_message_says_the_outcome_in_the_language():
-    import random
-
-    from burgle.engine.game import Game
-
-    for seed in range(200):  # a random game that ends with a capture
-        rng = random.Random(seed)
-        g = Game.new(seed, characters=["hawk", "raven"])
-        for _ in range(300):
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_actions()))
-        if g.s.outcome == "lost":
-            break
+    g = _a_lost_game()
     assert g.s.outcome == "lost"
     app = SandboxApp()
     app.load(g.save())
