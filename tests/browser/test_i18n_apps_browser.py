@@ -18,7 +18,7 @@ import re
 import pytest
 
 from test_explorer_browser import explorer_server  # noqa: F401 - the standalone explorer's server
-from test_i18n_browser import PHONE, assert_fits, switch
+from test_i18n_browser import PHONE, assert_fits, local_page, switch
 from test_tutor_page import LOAD_TIMEOUT_MS, exact, open_tutor, words
 
 pytestmark = [pytest.mark.browser]
@@ -83,13 +83,7 @@ def test_the_explorer_and_sandbox_speak_japanese_after_the_bar_switches(page, tu
 
 
 def test_the_explorer_and_sandbox_fit_a_phone_in_spanish(browser, tutor_server):
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(15_000)
-    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:")) else route.abort())
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = local_page(browser, PHONE)
     try:
         open_tutor(page, tutor_server[0])
         switch(page, "es")
@@ -108,13 +102,7 @@ def test_the_explorer_and_sandbox_fit_a_phone_in_spanish(browser, tutor_server):
 
 def test_the_explorer_on_its_own_page_has_the_picker_and_follows_lang_in_the_address(browser, explorer_server):
     url, _log = explorer_server
-    context = browser.new_context(viewport={"width": 1360, "height": 1000})
-    context.set_default_timeout(15_000)
-    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:")) else r.abort())
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = local_page(browser, {"width": 1360, "height": 1000})
     try:
         page.goto(url + ("&" if "?" in url else "?") + "lang=ja", wait_until="commit", timeout=LOAD_TIMEOUT_MS)
         page.locator(".burgle-explorer.burgle-ready").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)

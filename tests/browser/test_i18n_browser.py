@@ -124,14 +124,21 @@ def test_japanese_lesson_1_by_clicking_with_a_system_font(page, tutor_url):
     assert fonts_fetched == []
 
 
-def test_spanish_lesson_1_at_phone_width(browser, tutor_server):
-    context = browser.new_context(viewport=PHONE)
+def local_page(browser, viewport):
+    """A new context of *viewport* that can reach 127.0.0.1 only, its page, and the list the
+    page's uncaught errors go to."""
+    context = browser.new_context(viewport=viewport)
     context.set_default_timeout(15_000)
     context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
         ("http://127.0.0.1", "ws://127.0.0.1", "data:")) else route.abort())
     page = context.new_page()
-    errors = []
+    errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+
+
+def test_spanish_lesson_1_at_phone_width(browser, tutor_server):
+    context, page, errors = local_page(browser, PHONE)
     try:
         open_tutor(page, tutor_server[0])
         switch(page, "es")
