@@ -91,24 +91,35 @@ def test_counted_narration_agrees_in_number(n, es):
 
 
 # ---------------------------------------------------------------- sentences the engine writes whole
-def test_every_sentence_random_games_write_has_a_template_and_is_narrated_in_each_language():
-    """Cards, Events and abilities write a whole English sentence as a happening's value;
-    each one has a template in SENTENCES, so the log never shows it in English."""
+def _random_play(games: int = 400, actions: int = 150):
+    """Seeded games of random legal actions by random 3-character crews, either side:
+    yields (game, False) before each action, then (game, True) when the game stops."""
     import random
 
     from burgle.engine.game import Game
-    from burgle.i18n.happenings import SENTENCE_KINDS, sentence_template
 
     characters = ["hawk", "peterman", "raven", "rigger", "acrobat", "hacker", "juicer", "rook", "spotter"]
-    missing, templates = set(), set()
-    for seed in range(400):
+    for seed in range(games):
         rng = random.Random(seed)
         crew = rng.sample(characters, 3)
         g = Game.new(seed, characters=crew, sides=[rng.choice(["basic", "advanced"]) for _ in crew])
-        for _ in range(150):
+        for _ in range(actions):
             if g.is_over:
                 break
+            yield g, False
             g.apply(rng.choice(g.legal_actions()))
+        yield g, True
+
+
+def test_every_sentence_random_games_write_has_a_template_and_is_narrated_in_each_language():
+    """Cards, Events and abilities write a whole English sentence as a happening's value;
+    each one has a template in SENTENCES, so the log never shows it in English."""
+    from burgle.i18n.happenings import SENTENCE_KINDS, sentence_template
+
+    missing, templates = set(), set()
+    for g, ended in _random_play():
+        if not ended:
+            continue
         for h in (h for hs in g.happenings for h in hs if h.kind in SENTENCE_KINDS and isinstance(h.value, str)):
             found = sentence_template(h.value)
             if found is None:
@@ -139,23 +150,12 @@ def test_a_sentence_is_said_with_its_names_translated_and_its_cells_kept():
 
 
 def test_every_choice_prompt_random_games_ask_is_said_in_each_language():
-    import random
-
-    from burgle.engine.game import Game
     from burgle.i18n.happenings import say_words, sentence_template
 
-    characters = ["hawk", "peterman", "raven", "rigger", "acrobat", "hacker", "juicer", "rook", "spotter"]
     prompts, missing = set(), set()
-    for seed in range(400):
-        rng = random.Random(seed)
-        crew = rng.sample(characters, 3)
-        g = Game.new(seed, characters=crew, sides=[rng.choice(["basic", "advanced"]) for _ in crew])
-        for _ in range(150):
-            if g.is_over:
-                break
-            if g.pending is not None and g.s.phase != "entrance":
-                (prompts if sentence_template(g.pending.prompt) else missing).add(g.pending.prompt)
-            g.apply(rng.choice(g.legal_actions()))
+    for g, ended in _random_play():
+        if not ended and g.pending is not None and g.s.phase != "entrance":
+            (prompts if sentence_template(g.pending.prompt) else missing).add(g.pending.prompt)
     assert missing == set()
     assert len(prompts) > 5
     for p in prompts:
