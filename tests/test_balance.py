@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from burgle.bots.balance import COLUMNS, Cell, pair_cells, size_cells, summarise, sweep
+from burgle.bots.balance import COLUMNS, SETTINGS, Cell, pair_cells, setting_cells, size_cells, summarise, sweep
 from burgle.cli import main
 
 CELLS = [Cell(("hawk", "peterman"), ("basic", "basic")), Cell(("rook", "spotter"), ("advanced", "advanced"))]
@@ -14,6 +14,13 @@ CELLS = [Cell(("hawk", "peterman"), ("basic", "basic")), Cell(("rook", "spotter"
 def test_cells_cover_pairs_on_both_sides_and_crew_sizes():
     assert len(pair_cells()) == 2 * 36
     assert [len(c.characters) for c in size_cells()] == [1, 2, 3, 4]
+    settings = setting_cells()
+    assert len(settings) == 4 * 36 and {c.sides for c in settings} == {("basic", "basic")}
+    # the same crews on every (job, walls) setting, so settings compare like with like
+    crews = {(job, walls): {c.characters for c in settings if (c.job, c.walls) == (job, walls)}
+             for job, walls in SETTINGS}
+    assert all(v == crews[("bank", "printed")] for v in crews.values())
+    assert main(["balance", "--no-pairs", "--no-sizes", "--no-settings"]) == 2
 
 
 def test_a_sweep_is_the_same_in_one_process_on_two_cores_and_on_dask():
@@ -44,10 +51,14 @@ def test_burgle_balance_writes_a_table_pandas_reads(tmp_path, capsys, suffix):
                  "--out", str(out)]) == 0
     df = pd.read_csv(out) if suffix == "csv" else pd.read_parquet(out)
     assert list(df.columns) == COLUMNS
-    # the pair on both sides, and crews of 1 and 2 (the basic pair is both)
-    assert sorted(df["characters"] + "/" + df["sides"]) == [
-        "hawk+rook/advanced+advanced", "hawk+rook/basic+basic", "hawk/basic"]
-    assert "3 games, 0 won" in capsys.readouterr().out
+    # the pair on both sides, crews of 1 and 2 (the basic pair is both), and the basic pair
+    # on The Office Job and on random walls (JOB-1, JOB-3)
+    assert sorted(df["job"] + "/" + df["walls"] + "/" + df["characters"] + "/" + df["sides"]) == [
+        "bank/printed/hawk+rook/advanced+advanced", "bank/printed/hawk+rook/basic+basic", "bank/printed/hawk/basic",
+        "bank/random/hawk+rook/basic+basic", "office/printed/hawk+rook/basic+basic",
+        "office/random/hawk+rook/basic+basic"]
+    out = capsys.readouterr().out
+    assert "6 games, 0 won" in out and "office random" in out
 
 
 def test_burgle_balance_refuses_bad_input(capsys):

@@ -20,6 +20,8 @@ A cell's ``job`` is ``"bank"`` or ``"office"`` (JOB-1) and its ``walls`` ``"prin
 ([5, 6], [False, False], ['hawk+peterman', 'hawk+peterman'])
 >>> summarise(df, "characters")[["characters", "games", "wins"]].values.tolist()
 [['hawk+peterman', 2, 0]]
+>>> sorted({(c.job, c.walls) for c in setting_cells(["hawk", "rook"])})
+[('bank', 'printed'), ('bank', 'random'), ('office', 'printed'), ('office', 'random')]
 """
 
 from __future__ import annotations
@@ -136,11 +138,25 @@ def summarise(df, by):
     return pd.DataFrame(out)
 
 
-def default_cells(pairs: bool = True, sizes: bool = True, characters=None) -> list[Cell]:
-    """The lab's standard sweep: every pair on both sides, and crews of 1 to 4."""
+# (job, walls) settings the lab compares (JOB-1, JOB-3); the first is the printed game
+SETTINGS = (("bank", "printed"), ("bank", "random"), ("office", "printed"), ("office", "random"))
+
+
+def setting_cells(characters=None, settings=SETTINGS, side: str = "basic") -> list[Cell]:
+    """Every pair on *side* on each (job, walls) setting: the same crews and seeds on each, so
+    a difference between settings is the setting's, not the crews'."""
+    return [Cell(c.characters, c.sides, job, walls)
+            for job, walls in settings for c in pair_cells(characters, sides=(side,))]
+
+
+def default_cells(pairs: bool = True, sizes: bool = True, characters=None, settings: bool = True) -> list[Cell]:
+    """The lab's standard sweep: every pair on both sides, crews of 1 to 4, and the basic
+    pairs on The Office Job and on random walls (each cell once)."""
     cells: list[Cell] = []
     if pairs:
         cells += pair_cells(characters)
     if sizes:
         cells += [c for c in size_cells(characters=characters) if c not in cells]
+    if settings:
+        cells += [c for c in setting_cells(characters) if c not in cells]
     return cells

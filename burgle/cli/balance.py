@@ -23,6 +23,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help="only these characters, comma-separated (default: all 9)")
     parser.add_argument("--no-pairs", action="store_true", help="leave out the pairs")
     parser.add_argument("--no-sizes", action="store_true", help="leave out the crews of 1 to 4")
+    parser.add_argument("--no-settings", action="store_true",
+                        help="leave out the basic pairs on The Office Job and on random walls")
     parser.set_defaults(func=run)
     return parser
 
@@ -49,9 +51,10 @@ def run(args: argparse.Namespace) -> int:
         bad = [c for c in chars if c not in CHARACTERS]
         if bad:
             raise ValueError(f"unknown character(s) {', '.join(bad)}; known: {', '.join(CHARACTERS)}")
-    cells = default_cells(pairs=not args.no_pairs, sizes=not args.no_sizes, characters=chars)
+    cells = default_cells(pairs=not args.no_pairs, sizes=not args.no_sizes, characters=chars,
+                          settings=not args.no_settings)
     if not cells:
-        raise ValueError("nothing to play: --no-pairs and --no-sizes leave no crew")
+        raise ValueError("nothing to play: --no-pairs, --no-sizes and --no-settings leave no crew")
     client = None
     if args.scheduler:
         from dask.distributed import Client
@@ -62,10 +65,11 @@ def run(args: argparse.Namespace) -> int:
         df.to_parquet(out, index=False)
     else:
         df.to_csv(out, index=False)
-    table = summarise(df, ["players", "sides", "characters"]).sort_values("rate", ascending=False)
     wins, n = int(df["won"].sum()), len(df)
     print(f"{n} games, {wins} won; {len(cells)} crews; written to {out}")
-    for row in table.itertuples():
-        print(f"  {row.characters:<28} {row.sides:<18} {row.wins:>4}/{row.games:<4} "
-              f"{100 * row.rate:5.1f} % (95 % CI {100 * row.low:.1f}–{100 * row.high:.1f})")
+    by = ["job", "walls", "players", "sides", "characters"]
+    for row in summarise(df, by).sort_values(["rate", "mean_safes"], ascending=False).itertuples():
+        print(f"  {row.job:<6} {row.walls:<8} {row.characters:<28} {row.sides:<18} {row.wins:>4}/{row.games:<4} "
+              f"{100 * row.rate:5.1f} % (95 % CI {100 * row.low:.1f}–{100 * row.high:.1f}), "
+              f"{row.mean_safes:.2f} Safes")
     return 0
