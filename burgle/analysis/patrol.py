@@ -860,6 +860,7 @@ def _count_states(model: _Model, budget: int) -> int:
     walk = model.walk
     removed_in = model.removed_in
     cards = model.deck.cards
+    nexts: dict = {}  # (p, k, mp, speed) -> per card, the next draw's (p, k, mp) or None: many seen sets share it
 
     def draw(p, k, mp, speed, cycle, seen):
         key = (p, k, mp, speed, cycle, seen)
@@ -870,14 +871,19 @@ def _count_states(model: _Model, budget: int) -> int:
         visited.add(key)
         if N - seen.bit_count() - removed_in(cycle) == 0:
             cycle, seen, speed = cycle + 1, 0, min(MAX_SPEED, speed + 1)
+        after = nexts.get((p, k, mp, speed))
+        if after is None:
+            after = nexts[p, k, mp, speed] = [0] * N  # 0: not walked yet (only cards that can come are)
         for c in cards(cycle, seen):
-            low = 1 << c
             if c == p:
-                draw(p, k, mp, speed, cycle, seen | low)
-            else:
+                draw(p, k, mp, speed, cycle, seen | 1 << c)
+                continue
+            nxt = after[c]
+            if nxt == 0:
                 _, kind, q, k2, mp2 = walk(p, c, mp, k, speed, _NO_ALARMS)
-                if kind == _DRAW:
-                    draw(q, k2, mp2, speed, cycle, seen | low)
+                nxt = after[c] = (q, k2, mp2) if kind == _DRAW else None
+            if nxt is not None:
+                draw(*nxt, speed, cycle, seen | 1 << c)
 
     _, kind, q, k, mp = model.root()
     if kind == _DRAW:
@@ -886,54 +892,110 @@ def _count_states(model: _Model, budget: int) -> int:
 
 
 def _monte_carlo(model: _Model, samples: int, seed: int):
-    rng = random.Random(seed)
-    rnd = rng.random  # int(rnd() * n): uniform over n <= 16 cards, faster than randrange
-    info = model.info
-    root = model.root()
-    masks: Counter = Counter()
-    resh_bit = 1 << model.s_resh
-    cards = model.deck.cards
+    """Seeded Monte Carlo: *samples* independent runs of the guard, all moved together.
+
+    Drawing every unknown card uniformly from the cards nobody has seen, one at a time, is
+    the same as dealing each run its own random order of those cards in advance: cycle 0
+    is the known top cards, a random order of the unseen pool (the deck's unknown cards and
+    the removed ones, exchangeable) cut to the deck's unknown count, then the known bottom
+    cards; each later cycle a random order of the 16 cards cut to 16 - trim (GUARD-4,
+    SETUP-4). Every cycle has the same length in every run, so the reshuffles (die +1) fall
+    at the same draw numbers in all runs. The runs then advance in lockstep with numpy, one
+    draw per round: each distinct (cell, card, MP left, move, die) met in a round is walked
+    once by :meth:`_Model.walk` (the engine's walk), and what it enters and ends on is ORed
+    into every run that took it. ``numpy.random.default_rng(seed)`` makes it repeatable."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    info, deck = model.info, model.deck
+    S = samples
+    words = (model.n_slots + 63) // 64
+
+    def packed(bits: int) -> list[int]:
+        return [(bits >> (64 * i)) & 0xFFFF_FFFF_FFFF_FFFF for i in range(words)]
+
+    size0, later = deck.size, N - model.trim  # cards per cycle: now, and after each reshuffle
+    speed0 = info.speed
+
+    def reshuffles_by(j):
+        """Reshuffles done once draw number *j* (0-based, an array) is made: one before each
+        draw from an empty deck, that is draws size0, size0 + later, ... (GUARD-4)."""
+        return np.where(j < size0, 0, 1 + (j - size0) // later)
+
+    # the draw orders, one row per run, a cycle at a time as far as the runs get
+    pool = [i for i in range(N) if deck.pool0 >> i & 1]
+    order = np.argsort(rng.random((S, len(pool))), axis=1)[:, :deck.unknown]
+    cycle0 = np.concatenate([np.tile(np.array(deck.top, dtype=np.int8), (S, 1)),
+                             np.array(pool, dtype=np.int8)[order],
+                             np.tile(np.array(deck.bottom[::-1], dtype=np.int8), (S, 1))], axis=1)
+    cycles = [cycle0]
+    seq = cycles[0]
+
+    def ensure(length: int):
+        nonlocal seq
+        while seq.shape[1] < length:
+            cycles.append(np.argsort(rng.random((S, N)), axis=1)[:, :later].astype(np.int8))
+            seq = np.concatenate(cycles, axis=1)
+
+    bits0, kind0, p0, k0, mp0 = model.root()
+    hits = np.tile(np.array(packed(bits0), dtype=np.uint64), (S, 1))
+    p = np.full(S, p0, dtype=np.int64)
+    k = np.full(S, k0, dtype=np.int64)
+    mp = np.full(S, mp0, dtype=np.int64)
+    pos = np.zeros(S, dtype=np.int64)  # the next draw's number in each run's order
+    kind = np.full(S, kind0, dtype=np.int64)
+    resh = np.zeros(S, dtype=bool)
     walk = model.walk
-    walks = model.walks
-    lists: dict = {}  # (later cycle?, seen) -> the possible next cards
-    r0, trim = model.removed_in(0), model.trim
-    for _ in range(samples):
-        bits, kind, p, k, mp = root
-        speed, cycle, seen, removed = info.speed, 0, model.seen0, r0
-        while kind == _DRAW:
-            while True:  # GUARD-3: draw until the card is not his own cell (DEC-8)
-                if N - seen.bit_count() - removed == 0:  # GUARD-4
-                    cycle += 1
-                    seen = 0
-                    removed = trim
-                    speed = min(MAX_SPEED, speed + 1)
-                    bits |= resh_bit
-                key = seen | (1 << N) if cycle else seen
-                lst = lists.get(key)
-                if lst is None:
-                    lst = lists[key] = cards(cycle, seen)
-                c = lst[int(rnd() * len(lst))]
-                seen |= 1 << c
-                if c != p:
-                    break
-            hit = walks.get((p, c, mp, k, speed, _NO_ALARMS))
-            b, kind, p, k, mp = hit if hit is not None else walk(p, c, mp, k, speed, _NO_ALARMS)
-            bits |= b
-        if kind == _FINAL:
-            deck = N - seen.bit_count() - removed
-            last = cards(cycle, seen) if deck == 1 else ()
-            if deck == 0 or (p in last and int(rnd() * len(last)) == 0):
-                bits |= resh_bit
-        masks[bits] += 1
-    counts = [0] * model.n_slots
-    for bits, n in masks.items():
-        s = 0
-        while bits:
-            if bits & 1:
-                counts[s] += n
-            bits >>= 1
-            s += 1
-    return [n / samples for n in counts]
+    steps: dict = {}  # (die, move, MP left, cell, card) packed in an int -> where the walk ends, its slots
+    T = model.turns
+    while True:
+        run = np.flatnonzero(kind == _DRAW)
+        if not len(run):
+            break
+        at = p[run]
+        j = pos[run]
+        ensure(int(j.max()) + N + 1)
+        card = seq[run, j]
+        while True:  # GUARD-3: a card naming his own cell means draw again (DEC-8)
+            again = card == at
+            if not again.any():
+                break
+            j = j + again
+            card = seq[run, j]
+        done = reshuffles_by(j)  # GUARD-4: die +1 at each reshuffle, max 6
+        resh[run] |= done > reshuffles_by(pos[run] - 1)
+        speed = np.minimum(MAX_SPEED, speed0 + done)
+        pos[run] = j + 1
+        key = (((speed * T + k[run]) * 64 + mp[run]) * N + at) * N + card
+        uniq, back = np.unique(key, return_inverse=True)
+        ends, slots = [], []  # per distinct walk: (cell, move, MP left, how it ends), its slots
+        for kk in uniq.tolist():
+            hit = steps.get(kk)
+            if hit is None:
+                rest, c = divmod(kk, N)
+                rest, q = divmod(rest, N)
+                rest, m_ = divmod(rest, 64)
+                sp, kx = divmod(rest, T)
+                b, kd, q2, k2, mp2 = walk(q, c, m_, kx, sp, _NO_ALARMS)
+                hit = steps[kk] = ((q2, k2, mp2, kd), packed(b))
+            ends.append(hit[0])
+            slots.append(hit[1])
+        after = np.array(ends, dtype=np.int64)[back]
+        p[run], k[run], mp[run], kind[run] = after.T
+        hits[run] |= np.array(slots, dtype=np.uint64)[back]
+    # a walk whose very last step arrives: the draw there comes after the horizon, but it
+    # reshuffles if the deck is empty, or if its last card is his own cell (draw again)
+    fin = np.flatnonzero(kind == _FINAL)
+    if len(fin):
+        j = pos[fin]
+        ensure(int(j.max()) + 2)
+        empty = reshuffles_by(j) > reshuffles_by(j - 1)  # the next draw is from an empty deck
+        last = reshuffles_by(j + 1) > reshuffles_by(j)  # the next card is the deck's last
+        resh[fin] |= empty | (last & (seq[fin, j] == p[fin]))
+    hits[resh, model.s_resh // 64] |= np.uint64(1 << (model.s_resh % 64))
+    flags = np.unpackbits(hits.astype("<u8").view(np.uint8), axis=1, bitorder="little")
+    counts = flags.sum(axis=0, dtype=np.int64).tolist()
+    return [counts[s] / samples for s in range(model.n_slots)]
 
 
 def danger_map(source, floor=None, turns: int = 3, method: str = "auto", budget: int = DEFAULT_BUDGET,
