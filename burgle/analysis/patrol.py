@@ -77,7 +77,7 @@ he steps to B1 and back to A1.
 
 from __future__ import annotations
 
-import random
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -513,6 +513,20 @@ def walker_of(info: PatrolInfo) -> GuardWalker:
     return _walker(info.floor, info.walls, None if info.crow is None else info.crow - base)
 
 
+_MOVE_WALKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _move_walks(walker: GuardWalker, turns: int, use: str) -> dict:
+    """The walks without alarms cut into moves for *turns*-move maps on *walker*'s layout,
+    kept as long as the walker is: they are the same in every call, and with no alarm
+    there is no alarm tie to note. *use*: "walks" (:meth:`_Model.walk`) or "monte-carlo"
+    (the same walks as :func:`_monte_carlo` keeps them)."""
+    per_turns = _MOVE_WALKS.get(walker)
+    if per_turns is None:
+        per_turns = _MOVE_WALKS[walker] = {}
+    return per_turns.setdefault((turns, use), {})
+
+
 class _Deck:
     """What the players know of the patrol deck's order, as the draws use it (GUARD-3,
     GUARD-4, CHAR-17): cycle 0 is the deck as it lies now, later cycles follow reshuffles.
@@ -648,7 +662,9 @@ class _Model:
         self.s_resh = 32 + 32 * T
         self.enter_bits = [[(1 << c) | (1 << (32 + 16 * k + c)) for c in range(N)] for k in range(T)]
         self.end_bits = [[(1 << (16 + c)) | (1 << (32 + 16 * T + 16 * k + c)) for c in range(N)] for k in range(T)]
-        self.walks: dict = {}
+        self.walks = _move_walks(self.walker, turns, "walks")  # shared between calls on this layout
+        self.mc_steps = _move_walks(self.walker, turns, "monte-carlo")
+        self.alarm_walks: dict = {}  # walks with alarms may note a tie (ALARM-3): this call's own
         self.seen0 = self.deck.seen0
         self.alarms0 = frozenset(c - self.base for c in info.alarms)
 
@@ -660,7 +676,8 @@ class _Model:
         reached), _DRAW (arrived with no alarm: a card is drawn at p) or _FINAL (arrived
         on the very last step of the horizon: the draw matters only for the reshuffle)."""
         key = (p, dest, mp, k, speed, alarms)
-        hit = self.walks.get(key)
+        walks = self.alarm_walks if alarms else self.walks
+        hit = walks.get(key)
         if hit is not None:
             return hit
         rec = self.walker.walk(p, dest, alarms)
@@ -691,7 +708,7 @@ class _Model:
                 out = (slots, _FINAL if mp == 0 and k == T - 1 else _DRAW, p, k, mp)
                 break
             i += 1
-        self.walks[key] = out
+        walks[key] = out
         return out
 
     def root(self):
@@ -891,107 +908,109 @@ def _count_states(model: _Model, budget: int) -> int:
     return len(visited)
 
 
-def _monte_carlo(model: _Model, samples: int, seed: int):
-    """Seeded Monte Carlo: *samples* independent runs of the guard, all moved together.
+def _words(bits: int, words: int) -> list[int]:
+    """The slot flags *bits* cut into *words* 64-bit words, lowest first (a numpy row)."""
+    return [(bits >> (64 * i)) & 0xFFFF_FFFF_FFFF_FFFF for i in range(words)]
 
-    Drawing every unknown card uniformly from the cards nobody has seen, one at a time, is
-    the same as dealing each run its own random order of those cards in advance: cycle 0
-    is the known top cards, a random order of the unseen pool (the deck's unknown cards and
-    the removed ones, exchangeable) cut to the deck's unknown count, then the known bottom
-    cards; each later cycle a random order of the 16 cards cut to 16 - trim (GUARD-4,
-    SETUP-4). Every cycle has the same length in every run, so the reshuffles (die +1) fall
-    at the same draw numbers in all runs. The runs then advance in lockstep with numpy, one
-    draw per round: each distinct (cell, card, MP left, move, die) met in a round is walked
-    once by :meth:`_Model.walk` (the engine's walk), and what it enters and ends on is ORed
-    into every run that took it. ``numpy.random.default_rng(seed)`` makes it repeatable."""
+
+def _monte_carlo(model: _Model, samples: int, seed: int):
+    """Seeded Monte Carlo: *samples* independent runs of the guard, moved together with numpy.
+
+    The runs advance in lockstep, one patrol draw per round. A draw is as the exact method
+    has it (:class:`_Deck`): a card the players saw comes in its known place, any other
+    is uniform over the cards nobody has seen this cycle, and every cycle has the same
+    length in every run (the deck now, then 16 - trim after each reshuffle: GUARD-4,
+    SETUP-4), so the reshuffles (die +1) fall at the same draw numbers in all runs. Each
+    distinct (die, move, MP left, cell, card) met is walked once by :meth:`_Model.walk` (the
+    engine's walk, cut into moves), and what it enters and ends on is ORed into every run
+    that took it. ``numpy.random.default_rng(seed)`` makes it repeatable."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
     info, deck = model.info, model.deck
-    S = samples
     words = (model.n_slots + 63) // 64
-
-    def packed(bits: int) -> list[int]:
-        return [(bits >> (64 * i)) & 0xFFFF_FFFF_FFFF_FFFF for i in range(words)]
-
     size0, later = deck.size, N - model.trim  # cards per cycle: now, and after each reshuffle
-    speed0 = info.speed
+    n_top, n_bottom = len(deck.top), len(deck.bottom)
+    top = np.array(deck.top + (0,), dtype=np.int64)  # padded so that any index is readable
+    bottom = np.array(deck.bottom + (0,), dtype=np.int64)
+    index = np.arange(N, dtype=np.int64)
 
     def reshuffles_by(j):
         """Reshuffles done once draw number *j* (0-based, an array) is made: one before each
         draw from an empty deck, that is draws size0, size0 + later, ... (GUARD-4)."""
         return np.where(j < size0, 0, 1 + (j - size0) // later)
 
-    # the draw orders, one row per run, a cycle at a time as far as the runs get
-    pool = [i for i in range(N) if deck.pool0 >> i & 1]
-    order = np.argsort(rng.random((S, len(pool))), axis=1)[:, :deck.unknown]
-    cycle0 = np.concatenate([np.tile(np.array(deck.top, dtype=np.int8), (S, 1)),
-                             np.array(pool, dtype=np.int8)[order],
-                             np.tile(np.array(deck.bottom[::-1], dtype=np.int8), (S, 1))], axis=1)
-    cycles = [cycle0]
-    seq = cycles[0]
-
-    def ensure(length: int):
-        nonlocal seq
-        while seq.shape[1] < length:
-            cycles.append(np.argsort(rng.random((S, N)), axis=1)[:, :later].astype(np.int8))
-            seq = np.concatenate(cycles, axis=1)
+    def draw(runs):
+        """Draw the next card of each of *runs* (draw number ``pos``): a reshuffle first if the
+        deck is empty; returns the cards and marks them seen."""
+        j = pos[runs]
+        cycle = reshuffles_by(j)
+        fresh = cycle > reshuffles_by(j - 1)
+        seen[runs[fresh]] = 0
+        resh[runs[fresh]] = True
+        free = np.where(cycle == 0, deck.pool0, FULL) & ~seen[runs]  # the cards nobody has seen
+        free_bits = (free[:, None] >> index) & 1
+        nth = (rng.random(len(runs)) * free_bits.sum(axis=1)).astype(np.int64)
+        card = np.argmax(free_bits.cumsum(axis=1) > nth[:, None], axis=1)
+        if n_top or n_bottom:  # cycle 0: the cards the players saw come in their places (CHAR-17)
+            card = np.where((cycle == 0) & (j < n_top), top[np.minimum(j, n_top)], card)
+            from_end = size0 - 1 - j
+            card = np.where((cycle == 0) & (from_end >= 0) & (from_end < n_bottom),
+                            bottom[np.clip(from_end, 0, n_bottom)], card)
+        seen[runs] |= 1 << card
+        pos[runs] = j + 1
+        return card, cycle
 
     bits0, kind0, p0, k0, mp0 = model.root()
-    hits = np.tile(np.array(packed(bits0), dtype=np.uint64), (S, 1))
+    S = samples
+    hits = np.tile(np.array(_words(bits0, words), dtype=np.uint64), (S, 1))
     p = np.full(S, p0, dtype=np.int64)
     k = np.full(S, k0, dtype=np.int64)
     mp = np.full(S, mp0, dtype=np.int64)
-    pos = np.zeros(S, dtype=np.int64)  # the next draw's number in each run's order
     kind = np.full(S, kind0, dtype=np.int64)
+    pos = np.zeros(S, dtype=np.int64)  # each run's next draw number
+    seen = np.full(S, deck.seen0, dtype=np.int64)  # the cards face up this cycle
     resh = np.zeros(S, dtype=bool)
-    walk = model.walk
-    steps: dict = {}  # (die, move, MP left, cell, card) packed in an int -> where the walk ends, its slots
-    T = model.turns
+    walk, T = model.walk, model.turns
+    steps = model.mc_steps  # (die, move, MP left, cell, card) as one int -> where the walk ends, its slots
     while True:
-        run = np.flatnonzero(kind == _DRAW)
-        if not len(run):
+        runs = np.flatnonzero(kind == _DRAW)
+        if not len(runs):
             break
-        at = p[run]
-        j = pos[run]
-        ensure(int(j.max()) + N + 1)
-        card = seq[run, j]
-        while True:  # GUARD-3: a card naming his own cell means draw again (DEC-8)
-            again = card == at
-            if not again.any():
-                break
-            j = j + again
-            card = seq[run, j]
-        done = reshuffles_by(j)  # GUARD-4: die +1 at each reshuffle, max 6
-        resh[run] |= done > reshuffles_by(pos[run] - 1)
-        speed = np.minimum(MAX_SPEED, speed0 + done)
-        pos[run] = j + 1
-        key = (((speed * T + k[run]) * 64 + mp[run]) * N + at) * N + card
-        uniq, back = np.unique(key, return_inverse=True)
+        at = p[runs]
+        card, cycle = draw(runs)
+        again = np.flatnonzero(card == at)
+        while len(again):  # GUARD-3: a card naming his own cell means draw again (DEC-8)
+            card[again], cycle[again] = draw(runs[again])
+            again = again[card[again] == at[again]]
+        speed = np.minimum(MAX_SPEED, info.speed + cycle)  # GUARD-4: die +1 at each reshuffle, max 6
+        key = (((speed * T + k[runs]) * 64 + mp[runs]) * N + at) * N + card
+        distinct, back = np.unique(key, return_inverse=True)
         ends, slots = [], []  # per distinct walk: (cell, move, MP left, how it ends), its slots
-        for kk in uniq.tolist():
+        for kk in distinct.tolist():
             hit = steps.get(kk)
             if hit is None:
                 rest, c = divmod(kk, N)
                 rest, q = divmod(rest, N)
-                rest, m_ = divmod(rest, 64)
+                rest, m = divmod(rest, 64)
                 sp, kx = divmod(rest, T)
-                b, kd, q2, k2, mp2 = walk(q, c, m_, kx, sp, _NO_ALARMS)
-                hit = steps[kk] = ((q2, k2, mp2, kd), packed(b))
+                b, kd, q2, k2, mp2 = walk(q, c, m, kx, sp, _NO_ALARMS)
+                hit = steps[kk] = ((q2, k2, mp2, kd), _words(b, words))
             ends.append(hit[0])
             slots.append(hit[1])
-        after = np.array(ends, dtype=np.int64)[back]
-        p[run], k[run], mp[run], kind[run] = after.T
-        hits[run] |= np.array(slots, dtype=np.uint64)[back]
+        p[runs], k[runs], mp[runs], kind[runs] = np.array(ends, dtype=np.int64)[back].T
+        hits[runs] |= np.array(slots, dtype=np.uint64)[back]
     # a walk whose very last step arrives: the draw there comes after the horizon, but it
     # reshuffles if the deck is empty, or if its last card is his own cell (draw again)
-    fin = np.flatnonzero(kind == _FINAL)
-    if len(fin):
-        j = pos[fin]
-        ensure(int(j.max()) + 2)
-        empty = reshuffles_by(j) > reshuffles_by(j - 1)  # the next draw is from an empty deck
-        last = reshuffles_by(j + 1) > reshuffles_by(j)  # the next card is the deck's last
-        resh[fin] |= empty | (last & (seq[fin, j] == p[fin]))
+    final = np.flatnonzero(kind == _FINAL)
+    if len(final):
+        j = pos[final]
+        resh[final[reshuffles_by(j) > reshuffles_by(j - 1)]] = True
+        last = final[reshuffles_by(j + 1) > reshuffles_by(j)]
+        if len(last):
+            at = p[last]
+            card, _ = draw(last)
+            resh[last[card == at]] = True
     hits[resh, model.s_resh // 64] |= np.uint64(1 << (model.s_resh % 64))
     flags = np.unpackbits(hits.astype("<u8").view(np.uint8), axis=1, bitorder="little")
     counts = flags.sum(axis=0, dtype=np.int64).tolist()
@@ -1005,7 +1024,7 @@ def danger_map(source, floor=None, turns: int = 3, method: str = "auto", budget:
 
     *source*: a Game (with *floor*), a :class:`PatrolInfo` or a dict of its fields.
     *method*: "exact" (enumerate the unseen cards; no limit), "monte-carlo" (*samples*
-    seeded runs, ``random.Random(seed)``) or "auto" (exact unless it needs more than
+    seeded runs, ``numpy.random.default_rng(seed)``) or "auto" (exact unless it needs more than
     *budget* memoised draw states, then Monte Carlo). Never changes a game."""
     info = _info(source, floor)
     turns = _int(turns, "turns", 1, MAX_TURNS, "his next N moves")
