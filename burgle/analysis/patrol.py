@@ -663,7 +663,6 @@ class _Model:
         self.enter_bits = [[(1 << c) | (1 << (32 + 16 * k + c)) for c in range(N)] for k in range(T)]
         self.end_bits = [[(1 << (16 + c)) | (1 << (32 + 16 * T + 16 * k + c)) for c in range(N)] for k in range(T)]
         self.walks = _move_walks(self.walker, turns, "walks")  # shared between calls on this layout
-        self.mc_steps = _move_walks(self.walker, turns, "monte-carlo")
         self.alarm_walks: dict = {}  # walks with alarms may note a tie (ALARM-3): this call's own
         self.seen0 = self.deck.seen0
         self.alarms0 = frozenset(c - self.base for c in info.alarms)
@@ -913,6 +912,58 @@ def _words(bits: int, words: int) -> list[int]:
     return [(bits >> (64 * i)) & 0xFFFF_FFFF_FFFF_FFFF for i in range(words)]
 
 
+_MP_KEY = 64  # MP left at a draw is below this (at most 20 for a first move, else die 6 + the alarms)
+
+
+class _SampledWalks:
+    """The walks of :meth:`_Model.walk` after a draw (no alarms), as numpy rows for
+    :func:`_monte_carlo`, sorted by their key ((die x turns + move) x _MP_KEY + MP left) x
+    16 + cell) x 16 + card: ``ends`` (cell, move, MP left, how it ends) and ``slots`` (the
+    slot flags as 64-bit words). One per floor layout and horizon, kept between calls."""
+
+    def __init__(self, words: int):
+        import numpy as np
+
+        self.keys = np.zeros(0, dtype=np.int64)
+        self.ends = np.zeros((0, 4), dtype=np.int64)
+        self.slots = np.zeros((0, words), dtype=np.uint64)
+
+    @classmethod
+    def of(cls, model: "_Model") -> "_SampledWalks":
+        shared = _move_walks(model.walker, model.turns, "monte-carlo")
+        table = shared.get("table")
+        if table is None:
+            table = shared["table"] = cls((model.n_slots + 63) // 64)
+        return table
+
+    def rows(self, model: "_Model", keys):
+        """The row of each key, walking (once) those not met before."""
+        import numpy as np
+
+        at = np.searchsorted(self.keys, keys)
+        known = at < len(self.keys)
+        known[known] = self.keys[at[known]] == keys[known]
+        if known.all():
+            return at
+        new = np.unique(keys[~known])
+        T, words = model.turns, self.slots.shape[1]
+        ends, slots = [], []
+        for key in new.tolist():
+            rest, card = divmod(key, N)
+            rest, cell = divmod(rest, N)
+            rest, mp = divmod(rest, _MP_KEY)
+            speed, k = divmod(rest, T)
+            bits, kind, q, k2, mp2 = model.walk(cell, card, mp, k, speed, _NO_ALARMS)
+            ends.append((q, k2, mp2, kind))
+            slots.append(_words(bits, words))
+        keys_all = np.concatenate([self.keys, new])
+        order = np.argsort(keys_all, kind="stable")
+        self.keys = keys_all[order]
+        self.ends = np.concatenate([self.ends, np.array(ends, dtype=np.int64)])[order]
+        self.slots = np.concatenate([self.slots, np.array(slots, dtype=np.uint64).reshape(-1, words)])[order]
+        return np.searchsorted(self.keys, keys)
+
+
 def _monte_carlo(model: _Model, samples: int, seed: int):
     """Seeded Monte Carlo: *samples* independent runs of the guard, moved together with numpy.
 
@@ -971,8 +1022,8 @@ def _monte_carlo(model: _Model, samples: int, seed: int):
     pos = np.zeros(S, dtype=np.int64)  # each run's next draw number
     seen = np.full(S, deck.seen0, dtype=np.int64)  # the cards face up this cycle
     resh = np.zeros(S, dtype=bool)
-    walk, T = model.walk, model.turns
-    steps = model.mc_steps  # (die, move, MP left, cell, card) as one int -> where the walk ends, its slots
+    T = model.turns
+    table = _SampledWalks.of(model)
     while True:
         runs = np.flatnonzero(kind == _DRAW)
         if not len(runs):
@@ -984,22 +1035,9 @@ def _monte_carlo(model: _Model, samples: int, seed: int):
             card[again], cycle[again] = draw(runs[again])
             again = again[card[again] == at[again]]
         speed = np.minimum(MAX_SPEED, info.speed + cycle)  # GUARD-4: die +1 at each reshuffle, max 6
-        key = (((speed * T + k[runs]) * 64 + mp[runs]) * N + at) * N + card
-        distinct, back = np.unique(key, return_inverse=True)
-        ends, slots = [], []  # per distinct walk: (cell, move, MP left, how it ends), its slots
-        for kk in distinct.tolist():
-            hit = steps.get(kk)
-            if hit is None:
-                rest, c = divmod(kk, N)
-                rest, q = divmod(rest, N)
-                rest, m = divmod(rest, 64)
-                sp, kx = divmod(rest, T)
-                b, kd, q2, k2, mp2 = walk(q, c, m, kx, sp, _NO_ALARMS)
-                hit = steps[kk] = ((q2, k2, mp2, kd), _words(b, words))
-            ends.append(hit[0])
-            slots.append(hit[1])
-        p[runs], k[runs], mp[runs], kind[runs] = np.array(ends, dtype=np.int64)[back].T
-        hits[runs] |= np.array(slots, dtype=np.uint64)[back]
+        row = table.rows(model, (((speed * T + k[runs]) * _MP_KEY + mp[runs]) * N + at) * N + card)
+        p[runs], k[runs], mp[runs], kind[runs] = table.ends[row].T
+        hits[runs] |= table.slots[row]
     # a walk whose very last step arrives: the draw there comes after the horizon, but it
     # reshuffles if the deck is empty, or if its last card is his own cell (draw again)
     final = np.flatnonzero(kind == _FINAL)
