@@ -19,7 +19,8 @@ Reports, with the default settings (``method="auto"``: exact unless it needs mor
   - a seeded game (seed 11, Hawk + Peterman: trim 6) whose floor-1 guard has made 9
     guard-phase moves through the engine (its own draws and reshuffles);
   - a hard one (seed 18, 1 character: trim 9, floor 3, die 5, after 6 guard moves:
-    about 7,900 draw states, just under the budget), for the cost near the budget;
+    about 7,900 draw states, far over the budget), for the cost of the Monte Carlo fallback
+    on a thin deck with a fast die (reshuffles within the horizon);
   - the second with ``method="monte-carlo"`` forced (the fallback's cost);
 * a sweep of *positions* seeded mid-game floors (1-4 characters, any floor, 0-12 engine
   guard moves from a new game): the distribution of the time, and how many were exact.

@@ -975,7 +975,7 @@ def _monte_carlo(model: _Model, samples: int, seed: int):
     distinct (die, move, MP left, cell, card) met is walked once by :meth:`_Model.walk` (the
     engine's walk, cut into moves), and what it enters and ends on is ORed into every run
     that took it. ``numpy.random.default_rng(seed)`` makes it repeatable."""
-    import numpy as np
+    import numpy as np  # here, not at the top: exact maps (most of them) never load numpy
 
     rng = np.random.default_rng(seed)
     info, deck = model.info, model.deck
