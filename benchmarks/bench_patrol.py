@@ -1,6 +1,6 @@
 """Benchmark the patrol odds and the danger map (burgle.analysis.patrol, issues 6 and 11).
 
-Run:  .venv/bin/python benchmarks/bench_patrol.py [--repeats N] [--positions N] [--turns N]
+Run:  .venv/bin/python benchmarks/bench_patrol.py [--repeats N] [--positions N] [--turns N] [--budget N]
 
 Goals: median <= 50 ms for next-destination odds + a 3-move danger map on a mid-game floor
 (issue 6); 90th percentile <= 20 ms over the sweep, through the engine's own guard walk
@@ -19,7 +19,8 @@ Reports, with the default settings (``method="auto"``: exact unless it needs mor
   - a seeded game (seed 11, Hawk + Peterman: trim 6) whose floor-1 guard has made 9
     guard-phase moves through the engine (its own draws and reshuffles);
   - a hard one (seed 18, 1 character: trim 9, floor 3, die 5, after 6 guard moves:
-    about 7,900 draw states, just under the budget), for the cost near the budget;
+    about 7,900 draw states, far over the budget), for the cost of the Monte Carlo fallback
+    on a thin deck with a fast die (reshuffles within the horizon);
   - the second with ``method="monte-carlo"`` forced (the fallback's cost);
 * a sweep of *positions* seeded mid-game floors (1-4 characters, any floor, 0-12 engine
   guard moves from a new game): the distribution of the time, and how many were exact.
@@ -80,9 +81,12 @@ def patrolled(seed: int, characters: int, floor: int, moves: int):
     return game
 
 
+budget = DEFAULT_BUDGET  # --budget
+
+
 def one(info, turns: int):
     odds = next_destination_odds(info)
-    return odds, danger_map(info, turns=turns)
+    return odds, danger_map(info, turns=turns, budget=budget)
 
 
 def timed(info, turns: int, repeats: int):
@@ -152,11 +156,16 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--turns", type=int, default=3)
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+                        help="memoised draw states before auto gives way to Monte Carlo (default: the module's); "
+                             "the --peer comparison keeps each module's default")
     parser.add_argument("--peer", metavar="FILE", default=None,
                         help="an older burgle/analysis/patrol.py (git show REV:burgle/analysis/patrol.py > FILE): "
                              "run it interleaved with this one over the sweep, and compare times and figures")
     args = parser.parse_args()
     T = args.turns
+    global budget
+    budget = args.budget
 
     fixed = {
         "scenario pictures_midgame, floor 2": public_info(
@@ -164,7 +173,7 @@ def main() -> int:
         "seeded game 11, 2 characters, floor 1 after 9 moves": public_info(patrolled(11, 2, 1, 9), 1),
     }
     hard = {"hard: seeded game 18, 1 character, floor 3 after 6": public_info(patrolled(18, 1, 3, 6), 3)}
-    print(f"Patrol odds + danger map, {T} moves, method auto (budget {DEFAULT_BUDGET:,} states, "
+    print(f"Patrol odds + danger map, {T} moves, method auto (budget {budget:,} states, "
           f"else {DEFAULT_SAMPLES:,} samples); median of {args.repeats}")
     print(f"{'position':<52} {'wall ms':>8} {'CPU ms':>8}  method")
     worst = 0.0

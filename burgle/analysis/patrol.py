@@ -77,7 +77,7 @@ he steps to B1 and back to A1.
 
 from __future__ import annotations
 
-import random
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -513,6 +513,20 @@ def walker_of(info: PatrolInfo) -> GuardWalker:
     return _walker(info.floor, info.walls, None if info.crow is None else info.crow - base)
 
 
+_MOVE_WALKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _move_walks(walker: GuardWalker, turns: int, use: str) -> dict:
+    """The walks without alarms cut into moves for *turns*-move maps on *walker*'s layout,
+    kept as long as the walker is: they are the same in every call, and with no alarm
+    there is no alarm tie to note. *use*: "walks" (:meth:`_Model.walk`) or "monte-carlo"
+    (the same walks as :func:`_monte_carlo` keeps them)."""
+    per_turns = _MOVE_WALKS.get(walker)
+    if per_turns is None:
+        per_turns = _MOVE_WALKS[walker] = {}
+    return per_turns.setdefault((turns, use), {})
+
+
 class _Deck:
     """What the players know of the patrol deck's order, as the draws use it (GUARD-3,
     GUARD-4, CHAR-17): cycle 0 is the deck as it lies now, later cycles follow reshuffles.
@@ -648,7 +662,8 @@ class _Model:
         self.s_resh = 32 + 32 * T
         self.enter_bits = [[(1 << c) | (1 << (32 + 16 * k + c)) for c in range(N)] for k in range(T)]
         self.end_bits = [[(1 << (16 + c)) | (1 << (32 + 16 * T + 16 * k + c)) for c in range(N)] for k in range(T)]
-        self.walks: dict = {}
+        self.walks = _move_walks(self.walker, turns, "walks")  # shared between calls on this layout
+        self.alarm_walks: dict = {}  # walks with alarms may note a tie (ALARM-3): this call's own
         self.seen0 = self.deck.seen0
         self.alarms0 = frozenset(c - self.base for c in info.alarms)
 
@@ -660,7 +675,8 @@ class _Model:
         reached), _DRAW (arrived with no alarm: a card is drawn at p) or _FINAL (arrived
         on the very last step of the horizon: the draw matters only for the reshuffle)."""
         key = (p, dest, mp, k, speed, alarms)
-        hit = self.walks.get(key)
+        walks = self.alarm_walks if alarms else self.walks
+        hit = walks.get(key)
         if hit is not None:
             return hit
         rec = self.walker.walk(p, dest, alarms)
@@ -691,7 +707,7 @@ class _Model:
                 out = (slots, _FINAL if mp == 0 and k == T - 1 else _DRAW, p, k, mp)
                 break
             i += 1
-        self.walks[key] = out
+        walks[key] = out
         return out
 
     def root(self):
@@ -860,6 +876,7 @@ def _count_states(model: _Model, budget: int) -> int:
     walk = model.walk
     removed_in = model.removed_in
     cards = model.deck.cards
+    nexts: dict = {}  # (p, k, mp, speed) -> per card, the next draw's (p, k, mp) or None: many seen sets share it
 
     def draw(p, k, mp, speed, cycle, seen):
         key = (p, k, mp, speed, cycle, seen)
@@ -870,14 +887,19 @@ def _count_states(model: _Model, budget: int) -> int:
         visited.add(key)
         if N - seen.bit_count() - removed_in(cycle) == 0:
             cycle, seen, speed = cycle + 1, 0, min(MAX_SPEED, speed + 1)
+        after = nexts.get((p, k, mp, speed))
+        if after is None:
+            after = nexts[p, k, mp, speed] = [0] * N  # 0: not walked yet (only cards that can come are)
         for c in cards(cycle, seen):
-            low = 1 << c
             if c == p:
-                draw(p, k, mp, speed, cycle, seen | low)
-            else:
+                draw(p, k, mp, speed, cycle, seen | 1 << c)
+                continue
+            nxt = after[c]
+            if nxt == 0:
                 _, kind, q, k2, mp2 = walk(p, c, mp, k, speed, _NO_ALARMS)
-                if kind == _DRAW:
-                    draw(q, k2, mp2, speed, cycle, seen | low)
+                nxt = after[c] = (q, k2, mp2) if kind == _DRAW else None
+            if nxt is not None:
+                draw(*nxt, speed, cycle, seen | 1 << c)
 
     _, kind, q, k, mp = model.root()
     if kind == _DRAW:
@@ -885,55 +907,152 @@ def _count_states(model: _Model, budget: int) -> int:
     return len(visited)
 
 
+def _words(bits: int, words: int) -> list[int]:
+    """The slot flags *bits* cut into *words* 64-bit words, lowest first (a numpy row)."""
+    return [(bits >> (64 * i)) & 0xFFFF_FFFF_FFFF_FFFF for i in range(words)]
+
+
+_MP_KEY = 64  # MP left at a draw is below this (at most 20 for a first move, else die 6 + the alarms)
+
+
+class _SampledWalks:
+    """The walks of :meth:`_Model.walk` after a draw (no alarms), as numpy rows for
+    :func:`_monte_carlo`, sorted by their key ((die x turns + move) x _MP_KEY + MP left) x
+    16 + cell) x 16 + card: ``ends`` (cell, move, MP left, how it ends) and ``slots`` (the
+    slot flags as 64-bit words). One per floor layout and horizon, kept between calls."""
+
+    def __init__(self, words: int):
+        import numpy as np
+
+        self.keys = np.zeros(0, dtype=np.int64)
+        self.ends = np.zeros((0, 4), dtype=np.int64)
+        self.slots = np.zeros((0, words), dtype=np.uint64)
+
+    @classmethod
+    def of(cls, model: "_Model") -> "_SampledWalks":
+        shared = _move_walks(model.walker, model.turns, "monte-carlo")
+        table = shared.get("table")
+        if table is None:
+            table = shared["table"] = cls((model.n_slots + 63) // 64)
+        return table
+
+    def rows(self, model: "_Model", keys):
+        """The row of each key, walking (once) those not met before."""
+        import numpy as np
+
+        at = np.searchsorted(self.keys, keys)
+        known = at < len(self.keys)
+        known[known] = self.keys[at[known]] == keys[known]
+        if known.all():
+            return at
+        new = np.unique(keys[~known])
+        T, words = model.turns, self.slots.shape[1]
+        ends, slots = [], []
+        for key in new.tolist():
+            rest, card = divmod(key, N)
+            rest, cell = divmod(rest, N)
+            rest, mp = divmod(rest, _MP_KEY)
+            speed, k = divmod(rest, T)
+            bits, kind, q, k2, mp2 = model.walk(cell, card, mp, k, speed, _NO_ALARMS)
+            ends.append((q, k2, mp2, kind))
+            slots.append(_words(bits, words))
+        keys_all = np.concatenate([self.keys, new])
+        order = np.argsort(keys_all, kind="stable")
+        self.keys = keys_all[order]
+        self.ends = np.concatenate([self.ends, np.array(ends, dtype=np.int64)])[order]
+        self.slots = np.concatenate([self.slots, np.array(slots, dtype=np.uint64).reshape(-1, words)])[order]
+        return np.searchsorted(self.keys, keys)
+
+
 def _monte_carlo(model: _Model, samples: int, seed: int):
-    rng = random.Random(seed)
-    rnd = rng.random  # int(rnd() * n): uniform over n <= 16 cards, faster than randrange
-    info = model.info
-    root = model.root()
-    masks: Counter = Counter()
-    resh_bit = 1 << model.s_resh
-    cards = model.deck.cards
-    walk = model.walk
-    walks = model.walks
-    lists: dict = {}  # (later cycle?, seen) -> the possible next cards
-    r0, trim = model.removed_in(0), model.trim
-    for _ in range(samples):
-        bits, kind, p, k, mp = root
-        speed, cycle, seen, removed = info.speed, 0, model.seen0, r0
-        while kind == _DRAW:
-            while True:  # GUARD-3: draw until the card is not his own cell (DEC-8)
-                if N - seen.bit_count() - removed == 0:  # GUARD-4
-                    cycle += 1
-                    seen = 0
-                    removed = trim
-                    speed = min(MAX_SPEED, speed + 1)
-                    bits |= resh_bit
-                key = seen | (1 << N) if cycle else seen
-                lst = lists.get(key)
-                if lst is None:
-                    lst = lists[key] = cards(cycle, seen)
-                c = lst[int(rnd() * len(lst))]
-                seen |= 1 << c
-                if c != p:
-                    break
-            hit = walks.get((p, c, mp, k, speed, _NO_ALARMS))
-            b, kind, p, k, mp = hit if hit is not None else walk(p, c, mp, k, speed, _NO_ALARMS)
-            bits |= b
-        if kind == _FINAL:
-            deck = N - seen.bit_count() - removed
-            last = cards(cycle, seen) if deck == 1 else ()
-            if deck == 0 or (p in last and int(rnd() * len(last)) == 0):
-                bits |= resh_bit
-        masks[bits] += 1
-    counts = [0] * model.n_slots
-    for bits, n in masks.items():
-        s = 0
-        while bits:
-            if bits & 1:
-                counts[s] += n
-            bits >>= 1
-            s += 1
-    return [n / samples for n in counts]
+    """Seeded Monte Carlo: *samples* independent runs of the guard, moved together with numpy.
+
+    The runs advance in lockstep, one patrol draw per round. A draw is as the exact method
+    has it (:class:`_Deck`): a card the players saw comes in its known place, any other
+    is uniform over the cards nobody has seen this cycle, and every cycle has the same
+    length in every run (the deck now, then 16 - trim after each reshuffle: GUARD-4,
+    SETUP-4), so the reshuffles (die +1) fall at the same draw numbers in all runs. Each
+    distinct (die, move, MP left, cell, card) met is walked once by :meth:`_Model.walk` (the
+    engine's walk, cut into moves), and what it enters and ends on is ORed into every run
+    that took it. ``numpy.random.default_rng(seed)`` makes it repeatable."""
+    import numpy as np  # here, not at the top: exact maps (most of them) never load numpy
+
+    rng = np.random.default_rng(seed)
+    info, deck = model.info, model.deck
+    words = (model.n_slots + 63) // 64
+    size0, later = deck.size, N - model.trim  # cards per cycle: now, and after each reshuffle
+    n_top, n_bottom = len(deck.top), len(deck.bottom)
+    top = np.array(deck.top + (0,), dtype=np.int64)  # padded so that any index is readable
+    bottom = np.array(deck.bottom + (0,), dtype=np.int64)
+    index = np.arange(N, dtype=np.int64)
+
+    def reshuffles_by(j):
+        """Reshuffles done once draw number *j* (0-based, an array) is made: one before each
+        draw from an empty deck, that is draws size0, size0 + later, ... (GUARD-4)."""
+        return np.where(j < size0, 0, 1 + (j - size0) // later)
+
+    def draw(runs):
+        """Draw the next card of each of *runs* (draw number ``pos``): a reshuffle first if the
+        deck is empty; returns the cards and marks them seen."""
+        j = pos[runs]
+        cycle = reshuffles_by(j)
+        fresh = cycle > reshuffles_by(j - 1)
+        seen[runs[fresh]] = 0
+        resh[runs[fresh]] = True
+        free = np.where(cycle == 0, deck.pool0, FULL) & ~seen[runs]  # the cards nobody has seen
+        free_bits = (free[:, None] >> index) & 1
+        nth = (rng.random(len(runs)) * free_bits.sum(axis=1)).astype(np.int64)
+        card = np.argmax(free_bits.cumsum(axis=1) > nth[:, None], axis=1)
+        if n_top or n_bottom:  # cycle 0: the cards the players saw come in their places (CHAR-17)
+            card = np.where((cycle == 0) & (j < n_top), top[np.minimum(j, n_top)], card)
+            from_end = size0 - 1 - j
+            card = np.where((cycle == 0) & (from_end >= 0) & (from_end < n_bottom),
+                            bottom[np.clip(from_end, 0, n_bottom)], card)
+        seen[runs] |= 1 << card
+        pos[runs] = j + 1
+        return card, cycle
+
+    bits0, kind0, p0, k0, mp0 = model.root()
+    S = samples
+    hits = np.tile(np.array(_words(bits0, words), dtype=np.uint64), (S, 1))
+    p = np.full(S, p0, dtype=np.int64)
+    k = np.full(S, k0, dtype=np.int64)
+    mp = np.full(S, mp0, dtype=np.int64)
+    kind = np.full(S, kind0, dtype=np.int64)
+    pos = np.zeros(S, dtype=np.int64)  # each run's next draw number
+    seen = np.full(S, deck.seen0, dtype=np.int64)  # the cards face up this cycle
+    resh = np.zeros(S, dtype=bool)
+    T = model.turns
+    table = _SampledWalks.of(model)
+    while True:
+        runs = np.flatnonzero(kind == _DRAW)
+        if not len(runs):
+            break
+        at = p[runs]
+        card, cycle = draw(runs)
+        again = np.flatnonzero(card == at)
+        while len(again):  # GUARD-3: a card naming his own cell means draw again (DEC-8)
+            card[again], cycle[again] = draw(runs[again])
+            again = again[card[again] == at[again]]
+        speed = np.minimum(MAX_SPEED, info.speed + cycle)  # GUARD-4: die +1 at each reshuffle, max 6
+        row = table.rows(model, (((speed * T + k[runs]) * _MP_KEY + mp[runs]) * N + at) * N + card)
+        p[runs], k[runs], mp[runs], kind[runs] = table.ends[row].T
+        hits[runs] |= table.slots[row]
+    # a walk whose very last step arrives: the draw there comes after the horizon, but it
+    # reshuffles if the deck is empty, or if its last card is his own cell (draw again)
+    final = np.flatnonzero(kind == _FINAL)
+    if len(final):
+        j = pos[final]
+        resh[final[reshuffles_by(j) > reshuffles_by(j - 1)]] = True
+        last = final[reshuffles_by(j + 1) > reshuffles_by(j)]
+        if len(last):
+            at = p[last]
+            card, _ = draw(last)
+            resh[last[card == at]] = True
+    hits[resh, model.s_resh // 64] |= np.uint64(1 << (model.s_resh % 64))
+    flags = np.unpackbits(hits.astype("<u8").view(np.uint8), axis=1, bitorder="little")
+    counts = flags.sum(axis=0, dtype=np.int64).tolist()
+    return [counts[s] / samples for s in range(model.n_slots)]
 
 
 def danger_map(source, floor=None, turns: int = 3, method: str = "auto", budget: int = DEFAULT_BUDGET,
@@ -943,7 +1062,7 @@ def danger_map(source, floor=None, turns: int = 3, method: str = "auto", budget:
 
     *source*: a Game (with *floor*), a :class:`PatrolInfo` or a dict of its fields.
     *method*: "exact" (enumerate the unseen cards; no limit), "monte-carlo" (*samples*
-    seeded runs, ``random.Random(seed)``) or "auto" (exact unless it needs more than
+    seeded runs, ``numpy.random.default_rng(seed)``) or "auto" (exact unless it needs more than
     *budget* memoised draw states, then Monte Carlo). Never changes a game."""
     info = _info(source, floor)
     turns = _int(turns, "turns", 1, MAX_TURNS, "his next N moves")
