@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from fractions import Fraction
 
 import pytest
 
+from burgle.analysis import patrol
 from burgle.analysis.guard_forecast import forecast
 from burgle.analysis.patrol import (
     DangerMap,
@@ -454,7 +456,20 @@ def assert_samples_agree(exact, mc):
         assert close(p, q) and (p not in (0, 1) or q == p), (name, p, q)
 
 
-def test_exact_and_monte_carlo_agree():
+@pytest.fixture(params=["numpy", "plain"])
+def sampler(request, monkeypatch):
+    """Both Monte Carlo samplers: numpy's, and the plain-Python one a browser without numpy
+    (the static site's Pyodide) falls back to; ``sys.modules["numpy"] = None`` makes
+    ``import numpy`` fail as it does there."""
+    if request.param == "plain":
+        monkeypatch.setitem(sys.modules, "numpy", None)
+        assert patrol._sampler() is patrol._monte_carlo_pure
+    else:
+        assert patrol._sampler() is patrol._monte_carlo
+    return request.param
+
+
+def test_exact_and_monte_carlo_agree(sampler):
     """A mid-game floor 2 (die 3, 2 characters: trim 6), 3 moves: every figure of 40,000
     seeded samples lies within 4.5 standard errors of the exact value."""
     info = patrol_info(2, "2B2", "2D4", 3, ["2A1", "2C3", "2D2", "2A4", "2B1", "2C1", "2A3", "2B4"], trim=6)
@@ -468,7 +483,7 @@ def test_exact_and_monte_carlo_agree():
 
 
 @pytest.mark.parametrize("turns", [3, 4])
-def test_monte_carlo_follows_the_known_cards_and_the_reshuffles(turns):
+def test_monte_carlo_follows_the_known_cards_and_the_reshuffles(turns, sampler):
     """Cards the Spotter saw (CHAR-17) come in their places in every run: the top one first
     (3C2), the bottom one last (3D1), the two unknown draws between them from the 1 unseen
     deck card and the 9 removed ones; the thin deck (trim 9) and the fast die (5) reshuffle
@@ -482,7 +497,7 @@ def test_monte_carlo_follows_the_known_cards_and_the_reshuffles(turns):
     assert_samples_agree(exact, mc)
 
 
-def test_monte_carlo_is_seeded_and_auto_falls_back_over_budget():
+def test_monte_carlo_is_seeded_and_auto_falls_back_over_budget(sampler):
     info = patrol_info(3, "3A1", "3D4", 4, [], trim=9)
     a = danger_map(info, turns=3, budget=10, samples=500, seed=7)
     b = danger_map(info, turns=3, budget=10, samples=500, seed=7)

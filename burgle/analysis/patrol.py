@@ -77,6 +77,7 @@ he steps to B1 and back to A1.
 
 from __future__ import annotations
 
+import random
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -1055,6 +1056,72 @@ def _monte_carlo(model: _Model, samples: int, seed: int):
     return [counts[s] / samples for s in range(model.n_slots)]
 
 
+def _monte_carlo_pure(model: _Model, samples: int, seed: int):
+    """Seeded Monte Carlo in plain Python, one run after another, for where numpy is missing:
+    the static site's Pyodide has no numpy (docs/publishing.md), and the pages' danger
+    maps fall back to sampling over the exact budget. The same draws as :func:`_monte_carlo`
+    (a seen card in its known place, else uniform over the unseen ones: :meth:`_Deck.cards`;
+    GUARD-3, GUARD-4, DEC-8) from ``random.Random(seed)``, so its figures agree with the
+    numpy sampler's within sampling error, not digit for digit."""
+    rng = random.Random(seed)
+    rnd = rng.random  # int(rnd() * n): uniform over n <= 16 cards, faster than randrange
+    info = model.info
+    root = model.root()
+    masks: Counter = Counter()
+    resh_bit = 1 << model.s_resh
+    cards = model.deck.cards
+    walk = model.walk
+    walks = model.walks
+    lists: dict = {}  # (later cycle?, seen) -> the possible next cards
+    r0, trim = model.deck.removed_in(0), model.trim
+    for _ in range(samples):
+        bits, kind, p, k, mp = root
+        speed, cycle, seen, removed = info.speed, 0, model.seen0, r0
+        while kind == _DRAW:
+            while True:  # GUARD-3: draw until the card is not his own cell (DEC-8)
+                if N - seen.bit_count() - removed == 0:  # GUARD-4
+                    cycle += 1
+                    seen = 0
+                    removed = trim
+                    speed = min(MAX_SPEED, speed + 1)
+                    bits |= resh_bit
+                key = seen | (1 << N) if cycle else seen
+                lst = lists.get(key)
+                if lst is None:
+                    lst = lists[key] = cards(cycle, seen)
+                c = lst[int(rnd() * len(lst))]
+                seen |= 1 << c
+                if c != p:
+                    break
+            hit = walks.get((p, c, mp, k, speed, _NO_ALARMS))
+            b, kind, p, k, mp = hit if hit is not None else walk(p, c, mp, k, speed, _NO_ALARMS)
+            bits |= b
+        if kind == _FINAL:
+            deck = N - seen.bit_count() - removed
+            last = cards(cycle, seen) if deck == 1 else ()
+            if deck == 0 or (p in last and int(rnd() * len(last)) == 0):
+                bits |= resh_bit
+        masks[bits] += 1
+    counts = [0] * model.n_slots
+    for bits, n in masks.items():
+        s = 0
+        while bits:
+            if bits & 1:
+                counts[s] += n
+            bits >>= 1
+            s += 1
+    return [n / samples for n in counts]
+
+
+def _sampler():
+    """The numpy sampler where numpy is installed (wherever matplotlib is), else the plain one."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return _monte_carlo_pure
+    return _monte_carlo
+
+
 def danger_map(source, floor=None, turns: int = 3, method: str = "auto", budget: int = DEFAULT_BUDGET,
                samples: int = DEFAULT_SAMPLES, seed: int = 0) -> DangerMap:
     """For each of the floor's cells, the chance that the guard enters it, and that he ends
@@ -1091,7 +1158,7 @@ def danger_map(source, floor=None, turns: int = 3, method: str = "auto", budget:
     if probs is not None:
         kw = dict(method="exact", sequences=count, states=states)
     else:
-        probs = _monte_carlo(model, samples, seed)
+        probs = _sampler()(model, samples, seed)
         kw = dict(method="monte-carlo", sequences=samples, samples=samples, seed=seed)
     T, base = turns, model.base
 
