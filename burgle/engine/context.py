@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Generator, Iterable
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from burgle.data.cards import CHARACTERS, CHARACTER_NAMES, EVENT_BY_KEY, LOOT_BY_KEY, TOOL_BY_KEY
@@ -21,7 +22,7 @@ from burgle.engine.actions import Action
 from burgle.engine.choice import Choice
 from burgle.engine.happenings import Happening
 from burgle.engine.state import Character, GameState
-from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, ROOF, FloorLayout, cell_name
+from burgle.geometry.board import CELLS_PER_FLOOR, FLOORS, ROOF, cell_name
 from burgle.geometry.routing import RouteTable, route_table
 
 N = CELLS_PER_FLOOR
@@ -44,6 +45,18 @@ ABILITY: dict[tuple[str, str], str] = {
 
 
 _CELL_NAMES = tuple(cell_name(c) for c in range(FLOORS * N))  # names() of the board's cells, made once
+
+
+@lru_cache(maxsize=256)
+def _floor_cells(f: int, walls: frozenset) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For floor index *f* with *walls*: each cell's neighbours and cells across a wall, as
+    building cells. Shared by all games (like ``route_table``): every new game, copy and
+    undone game has its own ``Rules`` caches, which would otherwise rebuild these tuples
+    in play, once per floor."""
+    layout = route_table(walls).layout
+    base = N * f
+    return (tuple(tuple(base + i for i in row) for row in layout.neighbours),
+            tuple(tuple(base + i for i in row) for row in layout.across_walls))
 
 
 class GameOver(Exception):
@@ -126,19 +139,14 @@ class Rules:
     def _cache_cells(self, f: int) -> None:
         """neighbours() and across_wall() of floor index *f* under its current walls."""
         walls = self.s.walls[f]
-        layout = self._layout(f + 1)
         base = N * f
-        self._nbr_cells[base:base + N] = [tuple(base + i for i in row) for row in layout.neighbours]
-        self._wall_cells[base:base + N] = [tuple(base + i for i in row) for row in layout.across_walls]
+        self._nbr_cells[base:base + N], self._wall_cells[base:base + N] = _floor_cells(f, walls)
         self._nbr_walls[f] = walls
 
     def adjacent(self, a: int, b: int) -> bool:
         if a // N != b // N:
             return False
         return b in self.neighbours(a)
-
-    def _layout(self, floor: int) -> FloorLayout:
-        return self.table(floor).layout
 
     def characters_at(self, cell: int) -> list[Character]:
         if cell is None:

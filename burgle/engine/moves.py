@@ -86,8 +86,17 @@ def usable_link(g: Rules, ch, dest: int, links=None):
     """The link the character would use to reach *dest*: (kind, None) or (None, (reason, rule)).
 
     A walk-down is preferred when a counting link reaches the same cell (see
-    docs/rules-decisions.md)."""
-    kinds = (links_from(g, ch) if links is None else links).get(dest)
+    docs/rules-decisions.md).
+
+    A cell adjacent on the same floor (CONV-4) is reached by the step "adjacent", which
+    no :func:`restriction` concerns and which comes first among the kinds reaching it (a
+    walk-down, the only kind preferred to it, leads to another floor), so it is the answer
+    without building :func:`links_from` (``do_move`` asks this for every move it makes)."""
+    if links is None:
+        if dest in g.neighbours(ch.cell):
+            return "adjacent", None
+        links = links_from(g, ch)
+    kinds = links.get(dest)
     if not kinds:
         return None, None
     first_refusal = None
