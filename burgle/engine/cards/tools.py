@@ -22,7 +22,6 @@ from burgle.data.cards import TOOL_BY_KEY
 from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import alarms, draws, moves
 from burgle.engine.actions import act
-from burgle.engine.happenings import Happening
 from burgle.engine.refusals import refuse
 from burgle.engine.context import Rules
 
@@ -170,7 +169,7 @@ def _discard(g: Rules, ch, key: str) -> None:
 
 
 def _say(g: Rules, ch, key: str, text: str, cell=None) -> None:
-    g.note(Happening("card", _rule(key), cell=cell, seat=ch.seat, value=text))
+    g.note("card", _rule(key), cell=cell, seat=ch.seat, value=text)
 
 
 def perform(g: Rules, ch, action):
@@ -218,8 +217,8 @@ def perform(g: Rules, ch, action):
         _say(g, ch, key, f"{who} uses the Makeup Kit.", here)
         for other in g.characters_at(here):
             other.stealth += 1
-            g.note(Happening("stealth_gained", "TOOL-8", cell=here, seat=other.seat, value=other.stealth,
-                             who=g.who(other)))
+            g.note("stealth_gained", "TOOL-8", cell=here, seat=other.seat, value=other.stealth,
+                             who=g.who(other))
     elif key == "rollerskates":  # TOOL-9
         s.allowance += 2
         _say(g, ch, key, f"{who} puts on the Rollerskates: +2 actions this turn.")
