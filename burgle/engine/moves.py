@@ -10,6 +10,7 @@ from burgle.engine.cards import items
 from burgle.engine.actions import act
 from burgle.engine.context import Rules
 from burgle.engine.refusals import refuse
+from burgle.engine.state import replaced
 
 N = CELLS_PER_FLOOR
 
@@ -350,8 +351,8 @@ def escape(g: Rules, ch) -> None:
     s = g.s
     ch.escaped = True
     ch.cell = None
-    s.heads_up[ch.seat] = 0
-    s.skip[ch.seat] = False
+    s.heads_up = replaced(s.heads_up, ch.seat, 0)
+    s.skip = replaced(s.skip, ch.seat, False)
     g.note("escaped", "ACT-15", cell=ROOF, seat=ch.seat, who=g.who(ch))
     if all(c.escaped for c in s.characters):
         g.note("won", "END-7")

@@ -14,7 +14,7 @@ def reshuffle(g: Rules, guard) -> None:
     s = g.s
     deck = list(range(N * (guard.floor - 1), N * guard.floor))
     s.chance.shuffle(deck)
-    guard.removed = deck[: s.trim]
+    guard.removed = tuple(deck[: s.trim])
     guard.deck = deck[s.trim:]
     guard.discard = []
     draws.set_patrol_known(s, guard.floor, (0, 0))  # a new order: nothing is known of it

@@ -7,6 +7,7 @@ from burgle.engine import alarms, guards, moves, patrol, safes
 from burgle.engine.cards import events, items, verbs
 from burgle.engine.actions import act
 from burgle.engine.context import Rules
+from burgle.engine.state import replaced
 
 N = CELLS_PER_FLOOR
 ROUND_EFFECTS = ("gymnastics", "time_lock", "video_loop")
@@ -63,7 +64,7 @@ def begin_turn(g: Rules, seat: int):
         ch = s.characters[seat]
         expire_round_effects(g, seat)  # (a)
         if s.skip[seat]:  # TURN-10
-            s.skip[seat] = False
+            s.skip = replaced(s.skip, seat, False)
             g.note("turn_skipped", "TURN-10", seat=seat, who=g.who(ch))
             yield from pass_turn(g, seat)
             return
@@ -90,7 +91,8 @@ def begin_turn(g: Rules, seat: int):
                 return
         # (e) allowance
         s.allowance = 4 - (1 if "mirror" in ch.loot else 0) + s.heads_up[seat]
-        s.heads_up[seat] = 0
+        if s.heads_up[seat]:  # (a tuple: replaced only when it changes)
+            s.heads_up = replaced(s.heads_up, seat, 0)
         g.note("allowance", "TURN-2", seat=seat, value=s.allowance, who=g.who(ch))
         return
 

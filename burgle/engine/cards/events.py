@@ -15,6 +15,7 @@ from burgle.engine import alarms, draws, guards, moves, patrol, seats
 from burgle.engine.cards import items
 from burgle.engine.actions import act
 from burgle.engine.context import Rules
+from burgle.engine.state import replaced
 
 N = CELLS_PER_FLOOR
 ROUND = ("gymnastics", "time_lock", "video_loop")
@@ -235,7 +236,7 @@ def gymnastics(g: Rules, ch):
 def heads_up(g: Rules, ch):
     """EVENT-11 / DEC-31: +1 action on the next player's next turn that is not skipped."""
     seat = seats.next_seat(g, ch.seat)
-    g.s.heads_up[seat] += 1
+    g.s.heads_up = replaced(g.s.heads_up, seat, g.s.heads_up[seat] + 1)
     _say(g, "EVENT-11", f"{g.who(g.s.characters[seat])} will have 1 more action next turn.", seat=seat)
     yield from ()
 
@@ -243,7 +244,7 @@ def heads_up(g: Rules, ch):
 def jump_the_gun(g: Rules, ch):
     """EVENT-12 / DEC-31: the next player's next turn is skipped (TURN-10)."""
     seat = seats.next_seat(g, ch.seat)
-    g.s.skip[seat] = True
+    g.s.skip = replaced(g.s.skip, seat, True)
     _say(g, "EVENT-12", f"{g.who(g.s.characters[seat])} will skip the next turn.", seat=seat)
     yield from ()
 

@@ -24,6 +24,7 @@ from burgle.engine import alarms, draws, moves
 from burgle.engine.actions import act
 from burgle.engine.refusals import refuse
 from burgle.engine.context import Rules
+from burgle.engine.state import replaced
 
 N = CELLS_PER_FLOOR
 NO_TARGET = ("crystal_ball", "emp", "invisible_suit", "makeup_kit", "rollerskates", "smoke_bomb")
@@ -200,7 +201,7 @@ def perform(g: Rules, ch, action):
     elif key == "dynamite":  # TOOL-5, CONV-3
         floor = floor_of(here)
         wall = make_wall(here % N, target % N)
-        s.walls[floor - 1] = frozenset(s.walls[floor - 1] - {wall})
+        s.walls = replaced(s.walls, floor - 1, frozenset(s.walls[floor - 1] - {wall}))
         _say(g, ch, key, f"{who} blows up the wall between {g.name(here)} and {g.name(target)}.", here)
         yield from alarms.trigger(g, here, None, own=False, by=ch, rule="TOOL-5")
     elif key == "emp":  # TOOL-6, ALARM-5
