@@ -597,7 +597,7 @@ def test_event11_heads_up_adds_an_action_to_the_next_player():
     g.apply("end")
     assert g.s.active == 1
     assert g.s.allowance == 5
-    assert g.s.heads_up == [0, 0]
+    assert g.s.heads_up == (0, 0)
     g.apply("end")  # seat 1 -> seat 0: back to normal
     assert g.s.active == 0 and g.s.allowance == 4
 
@@ -605,14 +605,14 @@ def test_event11_heads_up_adds_an_action_to_the_next_player():
 def test_event11_heads_up_waits_for_a_turn_that_is_not_skipped():
     """EVENT-11 / TURN-10: a pending Heads Up! survives a skipped turn."""
     g = two("heads_up")
-    g.s.skip[1] = True  # Jump the Gun already pending for seat 1
+    g.s.skip = (False, True)  # Jump the Gun already pending for seat 1
     g.apply("end")  # seat 0 draws Heads Up!; seat 1 is skipped; seat 0 again
     assert g.s.active == 0
     assert g.s.allowance == 4
-    assert g.s.heads_up == [0, 1]
+    assert g.s.heads_up == (0, 1)
     g.apply("end")  # seat 0 draws Keycode Change; seat 1's turn with 5 actions
     assert g.s.active == 1 and g.s.allowance == 5
-    assert g.s.heads_up == [0, 0]
+    assert g.s.heads_up == (0, 0)
 
 
 def test_event11_heads_up_solo_goes_to_the_drawer():
@@ -639,7 +639,7 @@ def test_event12_jump_the_gun_skips_the_whole_turn():
     assert g.s.guards[1].cell == C("2D4")  # no guard phase on floor 2
     assert g.s.round_effects == []  # TURN-10: only TURN-2(a) happens
     assert drawn(hs) == ["Jump the Gun"]  # no Event for the skipped seat
-    assert g.s.skip == [False, False]
+    assert g.s.skip == (False, False)
     assert g.s.event_deck == ["reboot", "keycode_change"]
 
 

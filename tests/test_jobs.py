@@ -46,7 +46,7 @@ def test_office_setup_job1(seed):
     assert [g.speed for g in s.guards] == [2, 3]
     assert [g.floor for g in s.guards] == [1, 2]
     for g in s.guards:  # each deck holds only its own floor's cards
-        assert all((c // 16) + 1 == g.floor for c in g.deck + g.discard + g.removed)
+        assert all((c // 16) + 1 == g.floor for c in [*g.deck, *g.discard, *g.removed])
         assert len(g.deck) + len(g.discard) + len(g.removed) == 16
     assert tuple(s.walls) == job_walls("office") == s.layout
     assert game.view()["job"] == "office" and game.view()["layout"] == "190m3 11hu0"

@@ -59,7 +59,7 @@ def check_invariants(game: Game) -> None:
     for gd in s.guards:
         floor = set(range(16 * (gd.floor - 1), 16 * gd.floor))
         assert 1 <= gd.speed <= 6  # DEC-48
-        cards = gd.deck + gd.discard + gd.removed
+        cards = [*gd.deck, *gd.discard, *gd.removed]
         assert sorted(cards) == sorted(floor)  # SETUP-4: the floor's 16 cards
         if gd.placed and s.phase != "entrance":  # the first destination comes with the entrance
             assert floor_of(gd.cell) == gd.floor and gd.die is not None and floor_of(gd.die) == gd.floor

@@ -10,7 +10,6 @@ from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
 from burgle.data.tiles import COMPUTER_ROOM_FOR_ALARM, HACKABLE_ALARMS
 from burgle.engine import patrol
 from burgle.engine.actions import act
-from burgle.engine.happenings import Happening
 from burgle.engine.context import Rules
 
 HACKABLE = HACKABLE_ALARMS  # ALARM-1
@@ -86,7 +85,7 @@ def trigger_many(g: Rules, alarms, by=None, arrival: bool = False, rule: str = "
     for cell, kind, own in alarms:
         reason = cancel_reason(g, cell, kind, own, by, arrival)
         if reason is not None:
-            g.note(Happening("alarm_cancelled", "ALARM-2", cell=cell, value=reason))
+            g.note("alarm_cancelled", "ALARM-2", cell=cell, value=reason)
             continue
         sources = hack_sources(g, kind)
         if sources:
@@ -97,11 +96,11 @@ def trigger_many(g: Rules, alarms, by=None, arrival: bool = False, rule: str = "
             )
             if choice.verb == "cancel-alarm":
                 spend_hack_token(g, kind, choice.args[0])
-                g.note(Happening("alarm_hacked", "ALARM-6", cell=cell, value=choice.args[0]))
+                g.note("alarm_hacked", "ALARM-6", cell=cell, value=choice.args[0])
                 continue
         s.set_tile(cell, alarm=True)
         placed.append(cell)
-        g.note(Happening("alarm", rule, cell=cell))
+        g.note("alarm", rule, cell=cell)
     for floor in sorted({floor_of(c) for c in placed}):
         guard = s.guards[floor - 1]
         if guard.placed:
@@ -144,7 +143,7 @@ def die_to_nearest(g: Rules, guard):
         )
         target = choice.args[0]
     guard.die = target
-    g.note(Happening("destination", "ALARM-3", cell=target))
+    g.note("destination", "ALARM-3", cell=target)
 
 
 def remove_alarms(g: Rules, cells, draws_per_alarm: bool = False, rule: str = "ALARM-5"):
@@ -157,7 +156,7 @@ def remove_alarms(g: Rules, cells, draws_per_alarm: bool = False, rule: str = "A
         if s.tiles[c].alarm:
             s.set_tile(c, alarm=False)
             removed[floor_of(c)] = removed.get(floor_of(c), 0) + 1
-            g.note(Happening("alarm_removed", rule, cell=c))
+            g.note("alarm_removed", rule, cell=c)
     for floor in sorted(removed):
         guard = s.guards[floor - 1]
         if not guard.placed:

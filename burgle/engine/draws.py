@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 from burgle.geometry.board import CELLS_PER_FLOOR, cell_name, floor_of
 from burgle.engine.actions import Action, act
 from burgle.engine.choice import CHANCE, Choice
+from burgle.engine.state import replaced
 
 if TYPE_CHECKING:
     from burgle.engine.context import Rules
@@ -132,7 +133,7 @@ def patrol_top(g: Rules, guard: "Guard", rule: str = "GUARD-3"):
 
     def outcomes():
         assert span is not None
-        pool = guard.deck[span[0]:] + guard.removed
+        pool = [*guard.deck[span[0]:], *guard.removed]
         return [(act("patrol-card", c), 1) for c in sorted(pool)]
 
     a = yield from _outcome(g, "patrol-card", f"Chance: the floor {guard.floor} patrol card", rule, outcomes,
@@ -144,9 +145,8 @@ def patrol_top(g: Rules, guard: "Guard", rule: str = "GUARD-3"):
             i = deck.index(card)
             deck[i], deck[-1] = deck[-1], deck[i]
         else:  # a removed card: swap it with the top card (they are exchangeable)
-            removed = guard.removed
-            j = removed.index(card)
-            removed[j], deck[-1] = deck[-1], removed[j]
+            j = guard.removed.index(card)
+            guard.removed, deck[-1] = replaced(guard.removed, j, deck[-1]), card
 
 
 def _cards_top(g: Rules, deck: list, verb: str, prompt: str, rule: str, lo: int = 0, position: int = 0):

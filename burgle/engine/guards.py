@@ -5,7 +5,6 @@ from __future__ import annotations
 from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
 from burgle.engine import alarms, patrol
 from burgle.engine.actions import act
-from burgle.engine.happenings import Happening
 from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
@@ -24,7 +23,7 @@ def place_guard(g: Rules, guard, arriving=None):
     alarm takes it, ALARM-2.3). The appearance is an entry for everyone but *arriving*."""
     card = yield from patrol.take_card(g, guard)
     guard.cell = card
-    g.note(Happening("guard_placed", "GUARD-2", cell=card))
+    g.note("guard_placed", "GUARD-2", cell=card)
     yield from guard_enters(g, guard, card, step=False, exclude=arriving)
     yield from arrive(g, guard)
 
@@ -57,12 +56,12 @@ def lose_one(g: Rules, ch, rule: str, by_guard: bool = True):
     if use_tile:
         assert tile is not None and ch.cell is not None
         s.set_tile(ch.cell, stealth=tile.stealth - 1)
-        g.note(Happening("stealth_tile", rule, cell=ch.cell, seat=ch.seat, who=g.who(ch)))
+        g.note("stealth_tile", rule, cell=ch.cell, seat=ch.seat, who=g.who(ch))
     elif ch.stealth > 0:
         ch.stealth -= 1
-        g.note(Happening("stealth_lost", rule, cell=ch.cell, seat=ch.seat, value=ch.stealth, who=g.who(ch)))
+        g.note("stealth_lost", rule, cell=ch.cell, seat=ch.seat, value=ch.stealth, who=g.who(ch))
     elif by_guard:
-        g.note(Happening("captured", "END-4", cell=ch.cell, seat=ch.seat, who=g.who(ch)))
+        g.note("captured", "END-4", cell=ch.cell, seat=ch.seat, who=g.who(ch))
         g.game_over("lost", f"{g.who(ch)} was captured on {g.name(ch.cell)}")
 
 
@@ -110,7 +109,7 @@ def guard_enters(g: Rules, guard, cell: int, step: bool, exclude=None):
     tile = s.tiles[cell]
     if tile.alarm:  # (a) ALARM-4
         tile = s.set_tile(cell, alarm=False)
-        g.note(Happening("alarm_off", "ALARM-4", cell=cell))
+        g.note("alarm_off", "ALARM-4", cell=cell)
     seen = []
     tiles = s.tiles
     floor_index = guard.floor - 1
@@ -163,15 +162,15 @@ def guard_phase_move(g: Rules, guard, mp: int | None = None):
     if guard.donuts:  # TOOL-4
         guard.donuts = False
         s.tool_discard.append("donuts")
-        g.note(Happening("guard_stays", "TOOL-4", cell=guard.cell, value="he eats the Donuts"))
+        g.note("guard_stays", "TOOL-4", cell=guard.cell, value="he eats the Donuts")
         return
     if s.crow == guard.cell and g.ability_holder("disrupt") is not None and not alarms.alarms_on_floor(g, guard.floor):
         s.crow = None  # CHAR-12: the crow returns to the Raven
-        g.note(Happening("guard_stays", "CHAR-12", cell=guard.cell, value="the crow disrupts him"))
+        g.note("guard_stays", "CHAR-12", cell=guard.cell, value="the crow disrupts him")
         return
     if mp is None:
         mp = movement_points(g, guard)
-    g.note(Happening("guard_moves", "GUARD-6", cell=guard.cell, value=mp))
+    g.note("guard_moves", "GUARD-6", cell=guard.cell, value=mp)
     table = g.table(guard.floor)
     base = N * (guard.floor - 1)
     while mp > 0 and s.outcome is None:
@@ -179,11 +178,11 @@ def guard_phase_move(g: Rules, guard, mp: int | None = None):
         nxt = base + table.step[here * N + dest]
         guard.cell = nxt
         mp -= 1
-        g.note(Happening("guard_step", "GUARD-7", cell=nxt, value=mp))
+        g.note("guard_step", "GUARD-7", cell=nxt, value=mp)
         extra = yield from guard_enters(g, guard, nxt, step=True)
         if extra:
             mp -= extra
-            g.note(Happening("crow_cost", "CHAR-11", cell=nxt, value=max(mp, 0)))
+            g.note("crow_cost", "CHAR-11", cell=nxt, value=max(mp, 0))
         if nxt == guard.die:
             yield from arrive(g, guard)
 
@@ -191,7 +190,7 @@ def guard_phase_move(g: Rules, guard, mp: int | None = None):
 def teleport(g: Rules, guard, cell: int, then_arrive: bool):
     """GUARD-14: a forced move; resolves GUARD-12 a–e, then GUARD-11 when due."""
     guard.cell = cell
-    g.note(Happening("guard_teleport", "GUARD-14", cell=cell))
+    g.note("guard_teleport", "GUARD-14", cell=cell)
     yield from guard_enters(g, guard, cell, step=False)
     if then_arrive or guard.die == cell:
         yield from arrive(g, guard)

@@ -8,9 +8,9 @@ from burgle.data.cards import LOOT_BY_KEY as _LOOT
 from burgle.engine import alarms, draws, guards
 from burgle.engine.cards import items
 from burgle.engine.actions import act
-from burgle.engine.happenings import Happening
 from burgle.engine.context import Rules
 from burgle.engine.refusals import refuse
+from burgle.engine.state import replaced
 
 N = CELLS_PER_FLOOR
 
@@ -86,8 +86,17 @@ def usable_link(g: Rules, ch, dest: int, links=None):
     """The link the character would use to reach *dest*: (kind, None) or (None, (reason, rule)).
 
     A walk-down is preferred when a counting link reaches the same cell (see
-    docs/rules-decisions.md)."""
-    kinds = (links_from(g, ch) if links is None else links).get(dest)
+    docs/rules-decisions.md).
+
+    A cell adjacent on the same floor (CONV-4) is reached by the step "adjacent", which
+    no :func:`restriction` concerns and which comes first among the kinds reaching it (a
+    walk-down, the only kind preferred to it, leads to another floor), so it is the answer
+    without building :func:`links_from` (``do_move`` asks this for every move it makes)."""
+    if links is None:
+        if dest in g.neighbours(ch.cell):
+            return "adjacent", None
+        links = links_from(g, ch)
+    kinds = links.get(dest)
     if not kinds:
         return None, None
     first_refusal = None
@@ -133,7 +142,7 @@ def reveal(g: Rules, cell: int, rule: str = "ACT-3"):
         t = s.set_tile(cell, revealed=True, stealth=t.stealth + 3)
     else:
         t = s.set_tile(cell, revealed=True)
-    g.note(Happening("reveal", rule, cell=cell, tile=g.tile_name(cell)))
+    g.note("reveal", rule, cell=cell, tile=g.tile_name(cell))
     if t.kind == "stairs":
         up = above(cell, len(s.tiles))
         if up is not None:
@@ -143,7 +152,7 @@ def reveal(g: Rules, cell: int, rule: str = "ACT-3"):
 
 def peek(g: Rules, ch, cell: int, rule: str = "ACT-2"):
     yield from reveal(g, cell, rule)
-    g.note(Happening("peek", rule, cell=cell, seat=ch.seat, who=g.who(ch), tile=g.tile_name(cell)))
+    g.note("peek", rule, cell=cell, seat=ch.seat, who=g.who(ch), tile=g.tile_name(cell))
 
 
 def peek_targets(g: Rules, ch) -> list[int]:
@@ -196,7 +205,7 @@ def non_counting_arrival(g: Rules, ch, dest: int, fall: bool, rule: str):
         return
     yield from set_down(g, ch, dest)
     kind = "fall" if fall else ("walk_down" if rule in ("TILE-20", "DEC-3") else "move")
-    g.note(Happening(kind, rule, cell=dest, seat=ch.seat, who=g.who(ch)))
+    g.note(kind, rule, cell=dest, seat=ch.seat, who=g.who(ch))
     if not fall and g.s.outcome is None:
         yield from guards.arrival_sight(g, ch, dest, tiara=kind == "walk_down")  # LOOT-12
 
@@ -227,21 +236,21 @@ def counting_move(g: Rules, ch, dest: int, kind: str, base_cost: int = 1, ignore
                 options.insert(0, act("deadbolt", "pay"))
             choice = yield from g.ask(ch.seat, f"The Deadbolt on {g.name(dest)}: pay 2 more actions or stay?", "TILE-6", options)
             if choice.args[0] == "stay":
-                g.note(Happening("blocked", "TILE-6", cell=dest, seat=ch.seat, who=g.who(ch)))
+                g.note("blocked", "TILE-6", cell=dest, seat=ch.seat, who=g.who(ch))
                 return False
             s.spent += 2
-            g.note(Happening("deadbolt_paid", "TILE-6", cell=dest, seat=ch.seat, who=g.who(ch)))
+            g.note("deadbolt_paid", "TILE-6", cell=dest, seat=ch.seat, who=g.who(ch))
     if t.kind == "keypad" and not t.crowbar and not t.keypad_open:
         n = s.keypad_attempts.get(dest, 0) + 1  # per Keypad per turn (DEC-23)
         s.keypad_attempts[dest] = n
         count = n + (1 if g.has_ability(ch, "steady_hands") else 0)
         dice = yield from draws.roll(g, count, "TILE-10")
-        g.note(Happening("keypad_roll", "TILE-10", cell=dest, seat=ch.seat, value=dice, who=g.who(ch)))
+        g.note("keypad_roll", "TILE-10", cell=dest, seat=ch.seat, value=dice, who=g.who(ch))
         if 6 not in dice:
-            g.note(Happening("blocked", "TILE-10", cell=dest, seat=ch.seat, who=g.who(ch)))
+            g.note("blocked", "TILE-10", cell=dest, seat=ch.seat, who=g.who(ch))
             return False
         t = s.set_tile(dest, keypad_open=True)
-        g.note(Happening("keypad_open", "TILE-10", cell=dest))
+        g.note("keypad_open", "TILE-10", cell=dest)
     # 4: leave
     if ch.motion_marks:  # (leave() acts on a Motion mark only)
         yield from leave(g, ch)
@@ -249,7 +258,7 @@ def counting_move(g: Rules, ch, dest: int, kind: str, base_cost: int = 1, ignore
             return True
     # 5: arrive, place guard
     yield from set_down(g, ch, dest, flex)
-    g.note(Happening("move", rule, cell=dest, seat=ch.seat, who=g.who(ch)))
+    g.note("move", rule, cell=dest, seat=ch.seat, who=g.who(ch))
     if s.outcome:
         return True
     # 6: sight
@@ -281,7 +290,7 @@ def entry_effects(g: Rules, ch, dest: int, newly: bool, quiet_laser: bool, can_p
             choice = yield from g.ask(ch.seat, f"The Laser on {g.name(dest)}: pay 1 more action or trigger it?", "TILE-12", options)
             if choice.args[0] == "quiet":
                 s.spent += 1
-                g.note(Happening("laser_quiet", "TILE-12", cell=dest, seat=ch.seat, who=g.who(ch)))
+                g.note("laser_quiet", "TILE-12", cell=dest, seat=ch.seat, who=g.who(ch))
             else:
                 yield from alarms.trigger(g, dest, "laser", by=ch, rule="TILE-12")
     elif kind == "fingerprint":
@@ -342,9 +351,9 @@ def escape(g: Rules, ch) -> None:
     s = g.s
     ch.escaped = True
     ch.cell = None
-    s.heads_up[ch.seat] = 0
-    s.skip[ch.seat] = False
-    g.note(Happening("escaped", "ACT-15", cell=ROOF, seat=ch.seat, who=g.who(ch)))
+    s.heads_up = replaced(s.heads_up, ch.seat, 0)
+    s.skip = replaced(s.skip, ch.seat, False)
+    g.note("escaped", "ACT-15", cell=ROOF, seat=ch.seat, who=g.who(ch))
     if all(c.escaped for c in s.characters):
-        g.note(Happening("won", "END-7"))
+        g.note("won", "END-7")
         g.game_over("won", "every character escaped")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR
 from burgle.engine import draws
-from burgle.engine.happenings import Happening
 from burgle.engine.context import Rules
 
 N = CELLS_PER_FLOOR
@@ -15,17 +14,17 @@ def reshuffle(g: Rules, guard) -> None:
     s = g.s
     deck = list(range(N * (guard.floor - 1), N * guard.floor))
     s.chance.shuffle(deck)
-    guard.removed = deck[: s.trim]
+    guard.removed = tuple(deck[: s.trim])
     guard.deck = deck[s.trim:]
     guard.discard = []
     draws.set_patrol_known(s, guard.floor, (0, 0))  # a new order: nothing is known of it
     floor_cell = N * (guard.floor - 1)  # names the floor only: the trimmed cards stay hidden
-    g.note(Happening("reshuffle", "GUARD-4", cell=floor_cell, value=s.trim))
+    g.note("reshuffle", "GUARD-4", cell=floor_cell, value=s.trim)
     if guard.speed < 6:
         guard.speed += 1
-        g.note(Happening("speed", "GUARD-4", cell=floor_cell, value=guard.speed))
+        g.note("speed", "GUARD-4", cell=floor_cell, value=guard.speed)
     else:
-        g.note(Happening("speed_max", "DEC-48", cell=floor_cell, value=guard.speed))
+        g.note("speed_max", "DEC-48", cell=floor_cell, value=guard.speed)
 
 
 def take_card(g: Rules, guard):
@@ -49,9 +48,9 @@ def draw_patrol(g: Rules, guard):
     while True:
         card = yield from take_card(g, guard)
         guard.die = card
-        g.note(Happening("patrol_draw", "GUARD-3", cell=card))
+        g.note("patrol_draw", "GUARD-3", cell=card)
         if card != guard.cell:
             return
-        g.note(Happening("patrol_redraw", "DEC-8", cell=card))
+        g.note("patrol_redraw", "DEC-8", cell=card)
 
 

@@ -35,11 +35,11 @@ def redeal_state(s: GameState, rng: Chance) -> None:
         kt, kb = s.patrol_known[floor]
         deck = guard.deck
         hi = len(deck) - kt
-        pool = sorted(deck[kb:hi] + guard.removed)
+        pool = sorted([*deck[kb:hi], *guard.removed])
         rng.shuffle(pool)
         middle = hi - kb
         guard.deck = deck[:kb] + pool[:middle] + deck[hi:]
-        guard.removed = pool[middle:]
+        guard.removed = tuple(pool[middle:])
     kt, kb = s.event_known
     events = s.event_deck
     top = len(events) - kt

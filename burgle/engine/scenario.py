@@ -327,8 +327,8 @@ def game_from_scenario(cls, source, *, paths: bool = True):
                 raise ScenarioError("the die never shares the guard's cell (GUARD-1)", field=f"{f}.die")
         for pile in ("deck", "discard", "removed"):
             cells = [_cell(v, f"{f}.{pile}[{j}]", floor) for j, v in enumerate(_list(gs.get(pile, []), f"{f}.{pile}"))]
-            setattr(gd, pile, cells)
-        all_cards = gd.deck + gd.discard + gd.removed
+            setattr(gd, pile, tuple(cells) if pile == "removed" else cells)
+        all_cards = [*gd.deck, *gd.discard, *gd.removed]
         dup = [c for c, n in Counter(all_cards).items() if n > 1]
         if dup:
             raise ScenarioError(f"patrol card {cell_name(dup[0])} appears twice", field=f"{f}")
@@ -337,13 +337,13 @@ def game_from_scenario(cls, source, *, paths: bool = True):
             chance.shuffle(unseen)
             if "removed" not in gs:
                 k = min(trim, max(0, len(unseen) - 1))
-                gd.removed, unseen = unseen[:k], unseen[k:]
+                gd.removed, unseen = tuple(unseen[:k]), unseen[k:]
             gd.deck = unseen
     for gd in guards:
         if gd.cell is None and not gd.deck and not gd.discard:
             cards = list(range(N * (gd.floor - 1), N * gd.floor))
             chance.shuffle(cards)
-            gd.removed, gd.deck = cards[:trim], cards[trim:]
+            gd.removed, gd.deck = tuple(cards[:trim]), cards[trim:]
 
     # decks
     def deck(field, full, held):
@@ -375,9 +375,9 @@ def game_from_scenario(cls, source, *, paths: bool = True):
                                 "(DEC-57)", field=bars[0])
 
     state = GameState(
-        tiles=tiles, walls=walls, guards=guards, characters=crew, chance=chance, trim=trim,
+        tiles=tiles, walls=tuple(walls), guards=guards, characters=crew, chance=chance, trim=trim,
         phase="actions", tool_deck=tool_deck, loot_deck=loot_deck, event_deck=event_deck,
-        heads_up=[0] * len(crew), skip=[False] * len(crew), job=job.key, layout=layout,
+        heads_up=(0,) * len(crew), skip=(False,) * len(crew), job=job.key, layout=layout,
     )
     if sc.get("entrance") is not None:
         state.entrance = _cell(sc["entrance"], "entrance", 1)

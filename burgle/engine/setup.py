@@ -153,7 +153,7 @@ def new_game(cls, seed: int, characters=None, players: int | None = None, sides=
     for f in range(1, the_job.floors + 1):
         deck = list(range(N * (f - 1), N * f))
         chance.shuffle(deck)
-        guards.append(Guard(floor=f, speed=the_job.guard_dice[f - 1], removed=deck[:trim], deck=deck[trim:]))
+        guards.append(Guard(floor=f, speed=the_job.guard_dice[f - 1], removed=tuple(deck[:trim]), deck=deck[trim:]))
     crew = [Character(seat=i, name=name, side=side) for i, (name, side) in enumerate(zip(chars, sides))]
     tool_deck = list(TOOL_DECK)
     for ch in crew:
@@ -171,9 +171,9 @@ def new_game(cls, seed: int, characters=None, players: int | None = None, sides=
     first.discard.append(card)
     first.cell = card
     state = GameState(
-        tiles=tiles, walls=list(layout), guards=guards, characters=crew, chance=chance, trim=trim,
+        tiles=tiles, walls=layout, guards=guards, characters=crew, chance=chance, trim=trim,
         phase="entrance", active=first_seat, tool_deck=tool_deck, loot_deck=loot_deck,
-        event_deck=event_deck, heads_up=[0] * len(crew), skip=[False] * len(crew),
+        event_deck=event_deck, heads_up=(0,) * len(crew), skip=(False,) * len(crew),
         job=the_job.key, layout=layout,
     )
     # The origin replays this setup exactly: dealt characters are dealt again by the seed.

@@ -7,7 +7,9 @@ and test snapshots read as text.
 
 Copies are cheap (``GameState.copy``, a few microseconds): tiles are immutable values
 shared between copies (a rule that changes a tile puts a new one in its place with
-:meth:`GameState.set_tile`), while the few guards and characters are copied.
+:meth:`GameState.set_tile`), and so are the fields that seldom change, kept as tuples and
+replaced when they do (:func:`replaced`): the walls, the per-seat counters and the guards'
+removed cards; the few guards and characters are copied.
 
 The undo history keeps :meth:`GameState.snapshot` records: flat tuples of immutable values,
 never changed; play goes on from :meth:`GameState.restore` of one.
@@ -25,6 +27,16 @@ from burgle.engine.chance import Chance
 _new = object.__new__
 Snapshot = tuple  # GameState.snapshot(): the state as one flat tuple of immutable values
 _FIXED = 32  # a snapshot's fields before its guards' (8 each) and characters' (13 each)
+
+
+def replaced(items: tuple, i: int, value) -> tuple:
+    """*items* with item *i* replaced by *value*: how a rule changes one of the state's tuple
+    fields (copies and undo snapshots share them, so they are never changed in place).
+
+    >>> replaced((0, 0, 0), 1, 2)
+    (0, 2, 0)
+    """
+    return (*items[:i], value, *items[i + 1:])
 
 
 class Tile(NamedTuple):
@@ -88,7 +100,7 @@ class Guard:
     speed: int = 2  # the die's face
     deck: list[int] = field(default_factory=list)  # cells; the top card is the last
     discard: list[int] = field(default_factory=list)  # public, in drawing order
-    removed: list[int] = field(default_factory=list)  # trimmed, face down (SETUP-4)
+    removed: tuple[int, ...] = ()  # trimmed, face down (SETUP-4); replaced, never changed in place
     donuts: bool = False  # TOOL-4
 
     @property
@@ -98,7 +110,7 @@ class Guard:
     def copy(self) -> "Guard":
         g = _new(Guard)
         g.floor, g.cell, g.die, g.speed, g.donuts = self.floor, self.cell, self.die, self.speed, self.donuts
-        g.deck, g.discard, g.removed = [*self.deck], [*self.discard], [*self.removed]
+        g.deck, g.discard, g.removed = [*self.deck], [*self.discard], self.removed
         return g
 
     def to_dict(self) -> dict:
@@ -180,7 +192,7 @@ class Character:
 @dataclass(slots=True)
 class GameState:
     tiles: list[Tile]
-    walls: list[frozenset]  # per floor, floor 1 first: the walls as they stand (Dynamite removes)
+    walls: tuple[frozenset, ...]  # per floor, floor 1 first: the walls as they stand (Dynamite replaces)
     guards: list[Guard]  # per floor, floor 1 first
     characters: list[Character]  # index = seat
     chance: Chance  # the one seeded source of chance (CONV-7)
@@ -198,8 +210,8 @@ class GameState:
     event_discard: list[str] = field(default_factory=list)
     round_effects: list[tuple[int, str]] = field(default_factory=list)  # (owner seat, event key)
     emp_seat: int | None = None  # TOOL-6: no alarm until this seat's next turn
-    heads_up: list[int] = field(default_factory=list)  # per seat (EVENT-11)
-    skip: list[bool] = field(default_factory=list)  # per seat (EVENT-12)
+    heads_up: tuple[int, ...] = ()  # per seat (EVENT-11); like ``skip``, replaced, never changed in place
+    skip: tuple[bool, ...] = ()  # per seat (EVENT-12)
     turn_effects: list[str] = field(default_factory=list)  # espresso, daydreaming, shift_change, invisible_suit
     keypad_attempts: dict[int, int] = field(default_factory=dict)  # per Keypad this turn (TILE-10, DEC-23)
     thermal: list[tuple[int, int]] = field(default_factory=list)  # TOOL-12 links (lower, upper); upper 48 = roof
@@ -233,12 +245,12 @@ class GameState:
         the guards' and characters' copies inlined: it runs for every ``Game.copy``.)"""
         s = _new(GameState)
         s.tiles = [*self.tiles]
-        s.walls = [*self.walls]
+        s.walls = self.walls  # tuples (walls, counters, removed cards): shared, replaced on change
         guards = []
         for og in self.guards:  # = Guard.copy
             g = _new(Guard)
             g.floor, g.cell, g.die, g.speed, g.donuts = og.floor, og.cell, og.die, og.speed, og.donuts
-            g.deck, g.discard, g.removed = [*og.deck], [*og.discard], [*og.removed]
+            g.deck, g.discard, g.removed = [*og.deck], [*og.discard], og.removed
             guards.append(g)
         s.guards = guards
         chars = []
@@ -256,7 +268,7 @@ class GameState:
         s.tool_deck, s.tool_discard, s.loot_deck = [*self.tool_deck], [*self.tool_discard], [*self.loot_deck]
         s.event_deck, s.event_discard = [*self.event_deck], [*self.event_discard]
         s.round_effects, s.emp_seat = [*self.round_effects], self.emp_seat
-        s.heads_up, s.skip = [*self.heads_up], [*self.skip]
+        s.heads_up, s.skip = self.heads_up, self.skip
         s.turn_effects, s.keypad_attempts, s.thermal = [*self.turn_effects], dict(self.keypad_attempts), [*self.thermal]
         s.crow, s.kitty, s.outcome, s.outcome_reason = self.crow, self.kitty, self.outcome, self.outcome_reason
         s.pending = self.pending  # never changed in place: replaced when the choice changes
@@ -275,19 +287,19 @@ class GameState:
         character objects (about 25 tracked objects per action, which the collector kept
         walking: a quarter of a random playout's time)."""
         fr = tuple  # and "fr(x) if x else ()": most of these lists are empty, and a test costs less than a call
-        out = [fr(self.tiles), fr(self.walls), self.chance.state, self.trim, self.phase, self.active,
+        out = [fr(self.tiles), self.walls, self.chance.state, self.trim, self.phase, self.active,
                self.turn, self.spent, self.allowance, self.entrance, fr(self.tool_deck) if self.tool_deck else (),
                fr(self.tool_discard) if self.tool_discard else (), fr(self.loot_deck) if self.loot_deck else (),
                fr(self.event_deck) if self.event_deck else (), fr(self.event_discard) if self.event_discard else (),
-               fr(self.round_effects) if self.round_effects else (), self.emp_seat, fr(self.heads_up),
-               fr(self.skip), fr(self.turn_effects) if self.turn_effects else (),
+               fr(self.round_effects) if self.round_effects else (), self.emp_seat, self.heads_up,
+               self.skip, fr(self.turn_effects) if self.turn_effects else (),
                fr(self.keypad_attempts.items()) if self.keypad_attempts else (),
                fr(self.thermal) if self.thermal else (), self.crow, self.kitty, self.outcome, self.outcome_reason,
                self.pending, self.patrol_known, self.event_known, self.job, self.layout, len(self.guards)]
         add = out.extend
         for g in self.guards:
             add((g.floor, g.cell, g.die, g.speed, g.donuts, fr(g.deck) if g.deck else (),
-                 fr(g.discard) if g.discard else (), fr(g.removed) if g.removed else ()))
+                 fr(g.discard) if g.discard else (), g.removed))
         for c in self.characters:
             add((c.seat, c.name, c.side, c.cell, c.escaped, c.stealth, c.token, c.placed_once, c.flex_cell,
                  fr(c.tools) if c.tools else (), fr(c.loot) if c.loot else (),
@@ -296,26 +308,26 @@ class GameState:
 
     @staticmethod
     def restore(snap: "Snapshot") -> "GameState":
-        """A live state (lists again, new guards and characters) equal to the state that
-        :meth:`snapshot` took *snap* of; *snap* stays as it is."""
+        """A live state (lists again, new guards and characters; the tuple fields shared with
+        *snap*) equal to the state that :meth:`snapshot` took *snap* of; *snap* stays as it is."""
         s = _new(GameState)
         (tiles, walls, chance, s.trim, s.phase, s.active, s.turn, s.spent, s.allowance, s.entrance, tool_deck,
          tool_discard, loot_deck, event_deck, event_discard, round_effects, s.emp_seat, heads_up, skip,
          turn_effects, attempts, thermal, s.crow, s.kitty, s.outcome, s.outcome_reason, s.pending,
          s.patrol_known, s.event_known, s.job, s.layout, n_guards) = snap[:_FIXED]
-        s.tiles, s.walls = [*tiles], [*walls]
+        s.tiles, s.walls = [*tiles], walls
         s.chance = source = _new(Chance)
         source.state = chance
         s.tool_deck, s.tool_discard, s.loot_deck = [*tool_deck], [*tool_discard], [*loot_deck]
         s.event_deck, s.event_discard, s.round_effects = [*event_deck], [*event_discard], [*round_effects]
-        s.heads_up, s.skip, s.turn_effects = [*heads_up], [*skip], [*turn_effects]
+        s.heads_up, s.skip, s.turn_effects = heads_up, skip, [*turn_effects]
         s.keypad_attempts, s.thermal = dict(attempts), [*thermal]
         s.guards = live_guards = []
         end = _FIXED + 8 * n_guards
         for i in range(_FIXED, end, 8):
             g = _new(Guard)
-            g.floor, g.cell, g.die, g.speed, g.donuts, deck, discard, removed = snap[i:i + 8]
-            g.deck, g.discard, g.removed = [*deck], [*discard], [*removed]
+            g.floor, g.cell, g.die, g.speed, g.donuts, deck, discard, g.removed = snap[i:i + 8]
+            g.deck, g.discard = [*deck], [*discard]
             live_guards.append(g)
         s.characters = live_chars = []
         for i in range(end, len(snap), 13):

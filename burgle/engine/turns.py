@@ -6,8 +6,8 @@ from burgle.geometry.board import CELLS_PER_FLOOR, floor_of
 from burgle.engine import alarms, guards, moves, patrol, safes
 from burgle.engine.cards import events, items, verbs
 from burgle.engine.actions import act
-from burgle.engine.happenings import Happening
 from burgle.engine.context import Rules
+from burgle.engine.state import replaced
 
 N = CELLS_PER_FLOOR
 ROUND_EFFECTS = ("gymnastics", "time_lock", "video_loop")
@@ -35,10 +35,10 @@ def expire_round_effects(g: Rules, seat: int) -> None:
     for owner, key in [e for e in s.round_effects if e[0] == seat]:
         s.round_effects.remove((owner, key))
         s.event_discard.append(key)  # EVENT-0: the card now goes to the discards
-        g.note(Happening("round_effect_ends", "TURN-9", seat=seat, value=g.card_name(key)))
+        g.note("round_effect_ends", "TURN-9", seat=seat, value=g.card_name(key))
     if s.emp_seat == seat:
         s.emp_seat = None
-        g.note(Happening("round_effect_ends", "TOOL-6", seat=seat, value="E.M.P."))
+        g.note("round_effect_ends", "TOOL-6", seat=seat, value="E.M.P.")
 
 
 def pass_turn(g: Rules, seat: int):
@@ -64,11 +64,11 @@ def begin_turn(g: Rules, seat: int):
         ch = s.characters[seat]
         expire_round_effects(g, seat)  # (a)
         if s.skip[seat]:  # TURN-10
-            s.skip[seat] = False
-            g.note(Happening("turn_skipped", "TURN-10", seat=seat, who=g.who(ch)))
+            s.skip = replaced(s.skip, seat, False)
+            g.note("turn_skipped", "TURN-10", seat=seat, who=g.who(ch))
             yield from pass_turn(g, seat)
             return
-        g.note(Happening("turn_start", "TURN-2", seat=seat, value=s.turn, who=g.who(ch)))
+        g.note("turn_start", "TURN-2", seat=seat, value=s.turn, who=g.who(ch))
         s.turn_effects.clear()
         s.spent = 0
         # (b) placement on the entrance, a non-counting arrival (SETUP-11, DEC-13)
@@ -76,7 +76,7 @@ def begin_turn(g: Rules, seat: int):
             ch.placed_once = True
             assert s.entrance is not None  # the actions phase comes after the entrance
             ch.cell = s.entrance
-            g.note(Happening("placed", "SETUP-11", cell=s.entrance, seat=seat, who=g.who(ch)))
+            g.note("placed", "SETUP-11", cell=s.entrance, seat=seat, who=g.who(ch))
             yield from guards.arrival_sight(g, ch, s.entrance, tiara=False)  # LOOT-12: not a move
             if s.outcome:
                 return
@@ -91,8 +91,9 @@ def begin_turn(g: Rules, seat: int):
                 return
         # (e) allowance
         s.allowance = 4 - (1 if "mirror" in ch.loot else 0) + s.heads_up[seat]
-        s.heads_up[seat] = 0
-        g.note(Happening("allowance", "TURN-2", seat=seat, value=s.allowance, who=g.who(ch)))
+        if s.heads_up[seat]:  # (a tuple: replaced only when it changes)
+            s.heads_up = replaced(s.heads_up, seat, 0)
+        g.note("allowance", "TURN-2", seat=seat, value=s.allowance, who=g.who(ch))
         return
 
 
@@ -131,7 +132,7 @@ def thermo(g: Rules, ch):
     assert ch.cell is not None
     t = g.s.tiles[ch.cell]
     if t.kind == "thermo" and t.working:
-        g.note(Happening("thermo", "TURN-5", cell=ch.cell, seat=ch.seat, who=g.who(ch)))
+        g.note("thermo", "TURN-5", cell=ch.cell, seat=ch.seat, who=g.who(ch))
         yield from alarms.trigger(g, ch.cell, "thermo", by=ch, rule="TILE-19")
 
 

@@ -34,6 +34,7 @@ from burgle.engine.choice import CHANCE
 from burgle.engine.context import Rules
 from burgle.engine.errors import RulesBug
 from burgle.engine.game import Game
+from burgle.engine.state import replaced
 from burgle.geometry.board import CELLS_PER_FLOOR, cell_name
 
 N = CELLS_PER_FLOOR
@@ -96,7 +97,7 @@ class GuardWalker:
         self.floor = floor
         base = N * (floor - 1)
         game = _scratch(floor, crow is not None).copy()  # the floor's walls and the crow set below
-        game.s.walls[floor - 1] = frozenset(walls)
+        game.s.walls = replaced(game.s.walls, floor - 1, frozenset(walls))
         game.s.crow = None if crow is None else base + crow
         self._rules: Rules = game._rules
         self._rules.explicit_chance = True  # stop at his first patrol draw
@@ -110,7 +111,7 @@ class GuardWalker:
         s.outcome = None
         g = self._guard
         g.cell, g.die, g.speed = self._base + cell, self._base + die, speed
-        g.deck, g.discard, g.removed = [self._base, self._base + 1], [], []  # two unknown cards: a chance node
+        g.deck, g.discard, g.removed = [self._base, self._base + 1], [], ()  # two unknown cards: a chance node
         for i in range(N):
             c = self._base + i
             if s.tiles[c].alarm != (i in alarms):

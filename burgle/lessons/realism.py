@@ -131,7 +131,7 @@ def problems(scenario: dict, game) -> list[str]:
 
     # SETUP-4, GUARD-4: a floor's 16 patrol cards are its deck, its discard pile and the trimmed ones
     for i, g in enumerate(s.guards):
-        cards = g.deck + g.discard + g.removed
+        cards = [*g.deck, *g.discard, *g.removed]
         floor = set(range(N * (g.floor - 1), N * g.floor))
         if Counter(cards) != Counter(floor) or len(g.removed) != s.trim:
             out.append(f"guards[{i}]: the floor-{g.floor} patrol cards are {len(g.deck)} in the deck, "

@@ -18,7 +18,6 @@ from burgle.engine import alarms, draws, guards, moves
 from burgle.engine.cards import items
 from burgle.engine.context import ABILITY, Rules
 from burgle.engine.actions import act
-from burgle.engine.happenings import Happening
 from burgle.engine.refusals import refuse
 
 N = CELLS_PER_FLOOR
@@ -372,7 +371,7 @@ _CHECKS = {
 # ----------------------------------------------------------------------------- effects
 
 def _say(g: Rules, ch, rule, text, cell=None):
-    g.note(Happening("card", rule, cell=cell, seat=ch.seat, value=text, who=g.who(ch)))
+    g.note("card", rule, cell=cell, seat=ch.seat, value=text, who=g.who(ch))
 
 
 def perform(g: Rules, ch, action):
@@ -435,7 +434,7 @@ def perform(g: Rules, ch, action):
 
     if verb == "tinker":  # CHAR-14: 1 own Stealth token for a Tool (never a capture)
         ch.stealth -= 1
-        g.note(Happening("stealth_lost", "CHAR-14", cell=ch.cell, seat=ch.seat, value=ch.stealth, who=who))
+        g.note("stealth_lost", "CHAR-14", cell=ch.cell, seat=ch.seat, value=ch.stealth, who=who)
         yield from items.draw_tool(g, ch, "CHAR-14")
         return False
 
@@ -521,7 +520,7 @@ def _disguise(g: Rules, rook, other):
             return
     for ch, dest in ((rook, b), (other, a)):
         yield from moves.set_down(g, ch, dest)
-        g.note(Happening("move", "CHAR-16", cell=dest, seat=ch.seat, who=g.who(ch)))
+        g.note("move", "CHAR-16", cell=dest, seat=ch.seat, who=g.who(ch))
         if s.outcome:
             return
     for ch, dest in ((rook, b), (other, a)):

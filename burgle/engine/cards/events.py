@@ -14,8 +14,8 @@ from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import alarms, draws, guards, moves, patrol, seats
 from burgle.engine.cards import items
 from burgle.engine.actions import act
-from burgle.engine.happenings import Happening
 from burgle.engine.context import Rules
+from burgle.engine.state import replaced
 
 N = CELLS_PER_FLOOR
 ROUND = ("gymnastics", "time_lock", "video_loop")
@@ -29,14 +29,14 @@ def draw_event(g: Rules, ch):
         s.event_discard = []
         s.chance.shuffle(s.event_deck)
         s.event_known = (0, 0)
-        g.note(Happening("event_effect", "DEC-33", seat=ch.seat,
-                         value=f"The Event deck is empty: {len(s.event_deck)} discarded Events are shuffled into a new deck."))
+        g.note("event_effect", "DEC-33", seat=ch.seat,
+                         value=f"The Event deck is empty: {len(s.event_deck)} discarded Events are shuffled into a new deck.")
         if not s.event_deck:  # every card lies in front of players: nothing to draw
             return
     yield from draws.event_top(g)
     s.event_known = draws.known_after_pop(s.event_known, len(s.event_deck))
     key = s.event_deck.pop()
-    g.note(Happening("event", "TURN-4", seat=ch.seat, value=g.card_name(key)))
+    g.note("event", "TURN-4", seat=ch.seat, value=g.card_name(key))
     effect = EFFECTS.get(key)
     if effect is not None and ch.on_board:  # CONV-6
         yield from effect(g, ch)
@@ -49,7 +49,7 @@ def draw_event(g: Rules, ch):
 # ----------------------------------------------------------------------------- helpers
 
 def _say(g: Rules, rule: str, text: str, **kw) -> None:
-    g.note(Happening("event_effect", rule, value=text, **kw))
+    g.note("event_effect", rule, value=text, **kw)
 
 
 def _floor(ch) -> int:
@@ -149,7 +149,7 @@ def crash(g: Rules, ch):
         yield from guards.arrive(g, guard)
         return
     guard.die = ch.cell
-    g.note(Happening("destination", "EVENT-4", cell=ch.cell))
+    g.note("destination", "EVENT-4", cell=ch.cell)
 
 
 def daydreaming(g: Rules, ch):
@@ -236,7 +236,7 @@ def gymnastics(g: Rules, ch):
 def heads_up(g: Rules, ch):
     """EVENT-11 / DEC-31: +1 action on the next player's next turn that is not skipped."""
     seat = seats.next_seat(g, ch.seat)
-    g.s.heads_up[seat] += 1
+    g.s.heads_up = replaced(g.s.heads_up, seat, g.s.heads_up[seat] + 1)
     _say(g, "EVENT-11", f"{g.who(g.s.characters[seat])} will have 1 more action next turn.", seat=seat)
     yield from ()
 
@@ -244,7 +244,7 @@ def heads_up(g: Rules, ch):
 def jump_the_gun(g: Rules, ch):
     """EVENT-12 / DEC-31: the next player's next turn is skipped (TURN-10)."""
     seat = seats.next_seat(g, ch.seat)
-    g.s.skip[seat] = True
+    g.s.skip = replaced(g.s.skip, seat, True)
     _say(g, "EVENT-12", f"{g.who(g.s.characters[seat])} will skip the next turn.", seat=seat)
     yield from ()
 
@@ -266,7 +266,7 @@ def keycode_change(g: Rules, ch):
 def lampshade(g: Rules, ch):
     """EVENT-15: gain 1 Stealth (no maximum, DEC-48)."""
     ch.stealth += 1
-    g.note(Happening("stealth_gained", "EVENT-15", cell=ch.cell, seat=ch.seat, value=ch.stealth, who=g.who(ch)))
+    g.note("stealth_gained", "EVENT-15", cell=ch.cell, seat=ch.seat, value=ch.stealth, who=g.who(ch))
     yield from ()
 
 
@@ -361,7 +361,7 @@ def switch_signs(g: Rules, ch):
         return
     old_cell, old_die = guard.cell, guard.die
     guard.die = old_cell
-    g.note(Happening("destination", "EVENT-22", cell=old_cell))
+    g.note("destination", "EVENT-22", cell=old_cell)
     yield from guards.teleport(g, guard, old_die, then_arrive=False)
 
 
@@ -375,7 +375,7 @@ def throw_voice(g: Rules, ch):
                               "EVENT-23", [act("cell", c) for c in g.neighbours(guard.die)])
     cell = choice.args[0]
     guard.die = cell
-    g.note(Happening("destination", "EVENT-23", cell=cell))
+    g.note("destination", "EVENT-23", cell=cell)
     if cell == guard.cell:
         yield from guards.arrive(g, guard)
 

@@ -8,7 +8,6 @@ from burgle.data.cards import TOOL_BY_KEY
 from burgle.data.tiles import ALARM_TILE_KEYS
 from burgle.engine import alarms, draws, guards
 from burgle.engine.actions import Action, act
-from burgle.engine.happenings import Happening
 from burgle.engine.refusals import refuse
 from burgle.engine.context import Rules
 
@@ -27,7 +26,7 @@ def draw_tool(g: Rules, ch, rule: str, lay_on: int | None = None):
     in the game it may draw 2 and keep 1 (CHAR-13/14). The Tool deck never reshuffles (DEC-33)."""
     s = g.s
     if not s.tool_deck:
-        g.note(Happening("no_tool", "DEC-33", seat=ch.seat))
+        g.note("no_tool", "DEC-33", seat=ch.seat)
         return
     rigger = next((c for c in s.characters if c.name == "rigger" and not c.escaped), None)
     two = False
@@ -56,10 +55,10 @@ def _take(g: Rules, ch, key: str, hand: list, kind: str, rule: str, lay_on: int 
     *lay_on* (DEC-22)."""
     if lay_on is not None:
         g.s.set_tile(lay_on, items=g.s.tiles[lay_on].items + (key,))
-        g.note(Happening("card_laid", laid_rule, cell=lay_on, seat=ch.seat, value=g.card_name(key)))
+        g.note("card_laid", laid_rule, cell=lay_on, seat=ch.seat, value=g.card_name(key))
     else:
         hand.append(key)
-        g.note(Happening(kind, rule, seat=ch.seat, value=g.card_name(key), who=g.who(ch)))
+        g.note(kind, rule, seat=ch.seat, value=g.card_name(key), who=g.who(ch))
 
 
 def draw_loot(g: Rules, ch, safe_cell: int, lay_on: int | None = None):
@@ -76,7 +75,7 @@ def draw_loot(g: Rules, ch, safe_cell: int, lay_on: int | None = None):
         s.loot_deck.remove("gold_bar")
         s.set_tile(safe_cell, items=s.tiles[safe_cell].items + ("gold_bar",))
         s.chance.shuffle(s.loot_deck)
-        g.note(Happening("card", "LOOT-5", cell=safe_cell, value=f"The second Gold Bar is laid on {g.name(safe_cell)}."))
+        g.note("card", "LOOT-5", cell=safe_cell, value=f"The second Gold Bar is laid on {g.name(safe_cell)}.")
 
 
 # ----------------------------------------------------------------------------- loot at turn start
@@ -86,14 +85,14 @@ def start_of_turn_loot(g: Rules, ch):
     s = g.s
     if "chihuahua" in ch.loot:  # LOOT-2
         roll = (yield from draws.roll(g, 1, "LOOT-2"))[0]
-        g.note(Happening("card", "LOOT-2", seat=ch.seat, value=f"The Chihuahua rolls {roll}."))
+        g.note("card", "LOOT-2", seat=ch.seat, value=f"The Chihuahua rolls {roll}.")
         if roll == 6:
             yield from alarms.trigger(g, ch.cell, None, own=False, by=ch, rule="LOOT-2")
             if s.outcome:
                 return
     if "persian_kitty" in ch.loot and s.kitty is None:  # LOOT-10
         roll = (yield from draws.roll(g, 1, "LOOT-10"))[0]
-        g.note(Happening("card", "LOOT-10", seat=ch.seat, value=f"The Persian Kitty rolls {roll}."))
+        g.note("card", "LOOT-10", seat=ch.seat, value=f"The Persian Kitty rolls {roll}.")
         if roll <= 2:
             yield from kitty_escapes(g, ch)
 
@@ -107,7 +106,7 @@ def kitty_escapes(g: Rules, ch):
     targets = [c for c in range(base, base + N)
                if c != here and s.tiles[c].revealed and s.tiles[c].kind in ALARM_TILE_KEYS]
     if not targets:
-        g.note(Happening("card", "LOOT-10", seat=ch.seat, value="The Kitty stays: no alarm tile on this floor."))
+        g.note("card", "LOOT-10", seat=ch.seat, value="The Kitty stays: no alarm tile on this floor.")
         return
     dist = {c: table.dist[(here - base) * N + c - base] for c in targets}
     best = min(dist.values())
@@ -116,8 +115,8 @@ def kitty_escapes(g: Rules, ch):
                               [act("cell", c) for c in tied])
     target = choice.args[0]
     s.kitty = base + table.step[(here - base) * N + target - base]
-    g.note(Happening("card", "LOOT-10", cell=s.kitty, seat=ch.seat,
-                     value=f"The Persian Kitty gets loose and runs to {g.name(s.kitty)}."))
+    g.note("card", "LOOT-10", cell=s.kitty, seat=ch.seat,
+                     value=f"The Persian Kitty gets loose and runs to {g.name(s.kitty)}.")
 
 
 # ----------------------------------------------------------------------------- free actions
@@ -192,17 +191,17 @@ def perform(g: Rules, ch, action):
         pile = "tools" if key in giver.tools else "loot"
         getattr(giver, pile).remove(key)
         getattr(receiver, pile).append(key)
-        g.note(Happening("card", "ACT-13", seat=ch.seat,
-                         value=f"{g.who(giver)} hands {g.card_name(key)} to {g.who(receiver)}."))
+        g.note("card", "ACT-13", seat=ch.seat,
+                         value=f"{g.who(giver)} hands {g.card_name(key)} to {g.who(receiver)}.")
     elif verb == "pick-up":
         key = action.args[0]
         items = list(s.tiles[ch.cell].items)
         items.remove(key)
         s.set_tile(ch.cell, items=tuple(items))
         (ch.tools if _is_tool(key) else ch.loot).append(key)
-        g.note(Happening("card", "ACT-13", seat=ch.seat, value=f"{g.who(ch)} picks up {g.card_name(key)}."))
+        g.note("card", "ACT-13", seat=ch.seat, value=f"{g.who(ch)} picks up {g.card_name(key)}.")
     elif verb == "catch-kitty":
         s.kitty = None
-        g.note(Happening("card", "LOOT-10", seat=ch.seat, value=f"{g.who(ch)} catches the Persian Kitty."))
+        g.note("card", "LOOT-10", seat=ch.seat, value=f"{g.who(ch)} catches the Persian Kitty.")
     yield from ()
     return False

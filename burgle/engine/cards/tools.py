@@ -22,9 +22,9 @@ from burgle.data.cards import TOOL_BY_KEY
 from burgle.data.tiles import COMPUTER_ROOMS
 from burgle.engine import alarms, draws, moves
 from burgle.engine.actions import act
-from burgle.engine.happenings import Happening
 from burgle.engine.refusals import refuse
 from burgle.engine.context import Rules
+from burgle.engine.state import replaced
 
 N = CELLS_PER_FLOOR
 NO_TARGET = ("crystal_ball", "emp", "invisible_suit", "makeup_kit", "rollerskates", "smoke_bomb")
@@ -170,7 +170,7 @@ def _discard(g: Rules, ch, key: str) -> None:
 
 
 def _say(g: Rules, ch, key: str, text: str, cell=None) -> None:
-    g.note(Happening("card", _rule(key), cell=cell, seat=ch.seat, value=text))
+    g.note("card", _rule(key), cell=cell, seat=ch.seat, value=text)
 
 
 def perform(g: Rules, ch, action):
@@ -201,7 +201,7 @@ def perform(g: Rules, ch, action):
     elif key == "dynamite":  # TOOL-5, CONV-3
         floor = floor_of(here)
         wall = make_wall(here % N, target % N)
-        s.walls[floor - 1] = frozenset(s.walls[floor - 1] - {wall})
+        s.walls = replaced(s.walls, floor - 1, frozenset(s.walls[floor - 1] - {wall}))
         _say(g, ch, key, f"{who} blows up the wall between {g.name(here)} and {g.name(target)}.", here)
         yield from alarms.trigger(g, here, None, own=False, by=ch, rule="TOOL-5")
     elif key == "emp":  # TOOL-6, ALARM-5
@@ -218,8 +218,8 @@ def perform(g: Rules, ch, action):
         _say(g, ch, key, f"{who} uses the Makeup Kit.", here)
         for other in g.characters_at(here):
             other.stealth += 1
-            g.note(Happening("stealth_gained", "TOOL-8", cell=here, seat=other.seat, value=other.stealth,
-                             who=g.who(other)))
+            g.note("stealth_gained", "TOOL-8", cell=here, seat=other.seat, value=other.stealth,
+                             who=g.who(other))
     elif key == "rollerskates":  # TOOL-9
         s.allowance += 2
         _say(g, ch, key, f"{who} puts on the Rollerskates: +2 actions this turn.")
