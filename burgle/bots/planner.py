@@ -87,6 +87,8 @@ class HeuristicBot(ValueBot):
     next_move = 0.0  # weight of the guard's move after the next one (a cell that stays safe)
     alarm_cost = 0.5  # an alarm speeds the guard up and draws him (GUARD-6, ALARM-3)
     lam = 0.2  # end score: Stealth weight per action of distance to the goal
+    crow_moves = 2  # the Raven's crow placements a turn (CHAR-11), 0: never
+    _crows: tuple = (-1, -1, 0)  # (turn, seat, placements this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
 
     # ------------------------------------------------------------------ the action phase
@@ -179,7 +181,34 @@ class HeuristicBot(ValueBot):
             step = moves.get(reach[best][1])
             if step is not None:
                 return step, say("to the safest cell within reach"), ranked(step, now)
+        crow = self.place_crow(g, ch, by)
+        if crow is not None:
+            return crow, say("the crow on the guard's way slows him (CHAR-11)"), [(crow, 0.0), (end, best_here)]
         return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
+
+    def place_crow(self, g, ch, by):
+        """The basic Raven's crow (CHAR-11, free): before the turn ends, on the cell where a
+        guard stepping in loses most of the crew's expected Stealth loss on the Raven's floor
+        (GUARD-12f). Each placement tried on the copy; only a clear gain moves it, and at
+        most ``crow_moves`` a turn, so a turn always ends."""
+        options = by.get("distract")
+        if not options or not self.crow_moves:
+            return None
+        s = g.s
+        if self._crows[:2] != (s.turn, s.active):
+            self._crows = (s.turn, s.active, 0)
+        if self._crows[2] >= self.crow_moves:
+            return None
+        best, best_v = None, self.end_value(g, Plan(g, self.w), ch, ch.cell) + 0.02
+        for a in options:
+            h = g.copy()
+            h.apply(a)
+            v = self.end_value(h, Plan(h, self.w), h.s.characters[s.active], ch.cell)
+            if v > best_v:
+                best, best_v = a, v
+        if best is not None:
+            self._crows = (s.turn, s.active, self._crows[2] + 1)
+        return best
 
     def after_move(self, g, a, score) -> float:
         """The best end score after the move *a*, played on a copy of the re-dealt game (a
