@@ -47,7 +47,9 @@ How it decides (one action at a time, re-planned after every action):
 
 from __future__ import annotations
 
+import functools
 import heapq
+import math
 import random
 from dataclasses import dataclass
 
@@ -112,6 +114,42 @@ def crack_chance(needed: list[int], dice: int) -> float:
         total += (-1) ** j * comb * ((6 - j) / 6) ** dice
         comb = comb * (m - j) // (j + 1)
     return max(0.0, total)
+
+
+def _left_after_roll(missing: int, dice: int) -> list[float]:
+    """P(exactly j of *missing* distinct needed numbers still missing after rolling *dice*
+    dice), j = 0..missing: the j miss every die and the others each show (inclusion-exclusion)."""
+    out = []
+    for j in range(missing + 1):
+        hit = sum((-1) ** i * math.comb(missing - j, i) * ((6 - j - i) / 6) ** dice for i in range(missing - j + 1))
+        out.append(math.comb(missing, j) * hit)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def actions_to_crack(dice: int, missing: int, bonus: int = 0) -> tuple[float, bool]:
+    """(expected actions to crack a Safe, add a die first?) when *dice* dice lie on it,
+    *missing* distinct numbers of its revealed combination are still to crack, the roller
+    rolls *bonus* extra dice (the Peterman, CHAR-9), and each add-die or roll costs 1 action
+    (ACT-10, ACT-11). A die added stays on the Safe; every roll cracks each needed number
+    it shows. Solved by the fewest expected actions (backward over *missing*, each state
+    compared with one die more, up to the 6 dice a Safe holds).
+
+    >>> [actions_to_crack(d, 4)[1] for d in range(5)]  # 4 numbers missing: add up to 3 dice
+    [True, True, True, False, False]
+    >>> actions_to_crack(2, 4, bonus=1)[1], round(actions_to_crack(3, 4)[0], 2)
+    (False, 4.5)
+    """
+    if missing == 0:
+        return 0.0, False
+    roll = math.inf
+    if dice + bonus > 0:
+        left = _left_after_roll(missing, dice + bonus)
+        if left[missing] < 1.0:
+            rest = sum(p * actions_to_crack(dice, j, bonus)[0] for j, p in enumerate(left[:missing]))
+            roll = (1.0 + rest) / (1.0 - left[missing])
+    add = 1.0 + actions_to_crack(dice + 1, missing, bonus)[0] if dice < 6 else math.inf
+    return (add, True) if add < roll else (roll, False)
 
 
 class Plan:

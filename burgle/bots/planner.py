@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import heapq
 
-from burgle.bots.heuristic import ValueBot, Plan, N, crack_chance
+from burgle.bots.heuristic import ValueBot, Plan, N, actions_to_crack, crack_chance
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
@@ -69,7 +69,9 @@ class HeuristicBot(ValueBot):
     name = "heuristic"
     _target = (-1, -1, None)
     tolerance = 0.3  # extra expected Stealth weight a progress step may add to the turn's end
-    dice_target = 3  # dice on a Safe before rolling (2 when at most 2 numbers are missing)
+    # dice on a Safe before rolling (2 when at most 2 numbers are missing); 0: as many as give
+    # the fewest expected actions to crack (actions_to_crack)
+    dice_target = 0
     loss_scale = 1.0  # scales LOSS_WEIGHT
     # the crew splits over floors: 1 the later seat goes up, 2 the one nearer the Stairs does
     # (0: each works where it stands, measured worse)
@@ -312,8 +314,11 @@ class HeuristicBot(ValueBot):
         if here == safe:
             dice = s.tiles[safe].dice
             bonus = 1 if g.has_ability(ch, "steady_hands") else 0
-            target = int(self.dice_target) if len(need) >= 3 else 2
-            if dice < target and "add-die" in by and r >= 2:
+            if self.dice_target:
+                add = dice < (int(self.dice_target) if len(need) >= 3 else 2)
+            else:  # the fewest expected actions to crack (the Peterman's die included)
+                add = actions_to_crack(dice, len(need), bonus)[1]
+            if add and "add-die" in by and r >= 2:
                 out.append((by["add-die"][0], 2, here, say("add a die ({n} on the Safe)", n=dice + 1)))
             if "roll" in by:
                 p = crack_chance(need, dice + bonus)
