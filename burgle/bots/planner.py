@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import heapq
 
+from burgle.analysis.guard_forecast import forecast
 from burgle.bots.heuristic import ValueBot, Plan, N, actions_to_crack, crack_chance
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
@@ -89,6 +90,7 @@ class HeuristicBot(ValueBot):
     next_move = 0.0  # weight of the guard's move after the next one (a cell that stays safe)
     alarm_cost = 0.5  # an alarm speeds the guard up and draws him (GUARD-6, ALARM-3)
     lam = 0.2  # end score: Stealth weight per action of distance to the goal
+    clairvoyance = 1  # the Spotter looks at a patrol card that matters, with an action to spare (CHAR-17)
     crow_moves = 2  # the Raven's crow placements a turn (CHAR-11), 0: never
     _crows: tuple = (-1, -1, 0)  # (turn, seat, placements this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
@@ -183,10 +185,48 @@ class HeuristicBot(ValueBot):
             step = moves.get(reach[best][1])
             if step is not None:
                 return step, say("to the safest cell within reach"), ranked(step, now)
+        look = self.look_at_patrol(g, ch, r, by)  # staying is best: a spare action
+        if look is not None:
+            return look, say("look at the guard's next patrol card: keep it or send it to the bottom (CHAR-17)"), \
+                ranked(look, best_here)
         crow = self.place_crow(g, ch, by)
         if crow is not None:
             return crow, say("the crow on the guard's way slows him (CHAR-11)"), [(crow, 0.0), (end, best_here)]
         return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
+
+    def look_at_patrol(self, g, ch, r, by):
+        """The basic Spotter's Clairvoyance (CHAR-17, 1 action once a turn) with an action
+        to spare: worth it when his floor's guard draws a patrol card the players do not
+        know before the Spotter's next turn (the forecast stops on it), because the card
+        seen can be sent to the bottom (``answer`` keeps the one that leaves the crew safer)."""
+        if not self.clairvoyance or r < 1 or not by.get("clairvoyance"):
+            return None
+        f = ch.cell // N
+        if g.s.guards[f].cell is None:
+            return None
+        fc = forecast(g, f + 1, end_of_turn=False)
+        twice = any(o.on_board and o is not ch and o.cell // N == f for o in g.s.characters)
+        if fc.complete and (fc.next_destination is not None or not twice):
+            return None
+        return by["clairvoyance"][0]
+
+    def answer(self, g, legal):
+        verbs = {a.verb for a in legal}
+        s = g.s
+        ch = s.characters[s.active]
+        if "order" in verbs and ch.cell is not None and g.has_ability(ch, "clairvoyance"):
+            # CHAR-17: the patrol card on top or at the bottom, whichever leaves the best end
+            def best_end(a):
+                h = g.copy()
+                h.apply(a)
+                if h.pending is not None or h.is_over:
+                    return -INF
+                mover = h.s.characters[h.s.active]
+                return max(self.end_map(h, Plan(h, self.w), mover, mover.cell, h.actions_left).values())
+            options = sorted((a for a in legal if a.verb == "order"), key=lambda a: a.args[0] != "top")
+            best = max(options, key=best_end)  # ties: top (the first)
+            return best, say("the patrol card that keeps the guard away from the crew")
+        return super().answer(g, legal)
 
     def place_crow(self, g, ch, by):
         """The basic Raven's crow (CHAR-11, free): before the turn ends, on the cell where a
