@@ -130,25 +130,27 @@ def _left_after_roll(missing: int, dice: int) -> list[float]:
 def actions_to_crack(dice: int, missing: int, bonus: int = 0) -> tuple[float, bool]:
     """(expected actions to crack a Safe, add a die first?) when *dice* dice lie on it,
     *missing* distinct numbers of its revealed combination are still to crack, the roller
-    rolls *bonus* extra dice (the Peterman, CHAR-9), and each add-die or roll costs 1 action
-    (ACT-10, ACT-11). A die added stays on the Safe; every roll cracks each needed number
-    it shows. Solved by the fewest expected actions (backward over *missing*, each state
-    compared with one die more, up to the 6 dice a Safe holds).
+    rolls *bonus* extra dice (the Peterman, CHAR-9), a die costs 2 actions (ACT-10) and a
+    roll 1 (ACT-11, at least 1 die on the Safe). A die added stays on the Safe; every roll
+    cracks each needed number it shows. Solved by the fewest expected actions (backward over
+    *missing*, each state compared with one die more, up to the 6 dice a Safe holds).
 
-    >>> [actions_to_crack(d, 4)[1] for d in range(5)]  # 4 numbers missing: add up to 3 dice
+    >>> [actions_to_crack(d, 4)[1] for d in range(5)]  # 4 numbers missing: 2 dice, then roll
+    [True, True, False, False, False]
+    >>> [actions_to_crack(d, 5)[1] for d in range(5)]  # 5 missing: a third die pays
     [True, True, True, False, False]
-    >>> actions_to_crack(2, 4, bonus=1)[1], round(actions_to_crack(3, 4)[0], 2)
+    >>> actions_to_crack(1, 4, bonus=1)[1], round(actions_to_crack(3, 4)[0], 2)  # the Peterman rolls 1 + 1
     (False, 4.5)
     """
     if missing == 0:
         return 0.0, False
     roll = math.inf
-    if dice + bonus > 0:
+    if dice > 0:
         left = _left_after_roll(missing, dice + bonus)
         if left[missing] < 1.0:
             rest = sum(p * actions_to_crack(dice, j, bonus)[0] for j, p in enumerate(left[:missing]))
             roll = (1.0 + rest) / (1.0 - left[missing])
-    add = 1.0 + actions_to_crack(dice + 1, missing, bonus)[0] if dice < 6 else math.inf
+    add = 2.0 + actions_to_crack(dice + 1, missing, bonus)[0] if dice < 6 else math.inf
     return (add, True) if add < roll else (roll, False)
 
 
