@@ -48,6 +48,7 @@ measured to do.
 from __future__ import annotations
 
 import heapq
+import itertools
 
 from burgle.analysis.guard_forecast import forecast
 from burgle.bots.heuristic import ValueBot, Plan, N, actions_to_crack, crack_chance
@@ -90,6 +91,7 @@ class HeuristicBot(ValueBot):
     next_move = 0.0  # weight of the guard's move after the next one (a cell that stays safe)
     alarm_cost = 0.5  # an alarm speeds the guard up and draws him (GUARD-6, ALARM-3)
     lam = 0.2  # end score: Stealth weight per action of distance to the goal
+    side = 1  # with no safe task step: reveal more of the floor rather than wait (side_work)
     clairvoyance = 1  # the Spotter looks at a patrol card that matters, with an action to spare (CHAR-17)
     crow_moves = 2  # the Raven's crow placements a turn (CHAR-11), 0: never
     _crows: tuple = (-1, -1, 0)  # (turn, seat, placements this turn)
@@ -146,7 +148,7 @@ class HeuristicBot(ValueBot):
                 out.append((end, ends[here] - self.lam * goal.get(here, 12)))
             return out
 
-        for a, cost, pos, why in self.tasks(g, plan, ch, r, by):
+        for a, cost, pos, why in itertools.chain(self.tasks(g, plan, ch, r, by), self.side_work(g, plan, ch, by)):
             if cost > r or any(a == x for x, _ in tried):
                 continue
             if a.verb == "move" and self.no_return and a.args[0] in visited:
@@ -369,6 +371,16 @@ class HeuristicBot(ValueBot):
         if step is not None:
             out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], say("to the Safe")))
         return out
+
+    def side_work(self, g, plan, ch, by):
+        """When no step of the task is safe (a guard between the character and its goal):
+        reveal more of its floor instead of ending the turn with actions unspent (every turn
+        with 2 actions or fewer spent draws an Event, TURN-4). Peeks and walks to face-down
+        tiles are work, not pacing (DEC-10). Generated only when the tasks are exhausted."""
+        if not self.side:
+            return
+        yield from self.explore(g, plan, ch, by, ch.cell // N, focus=None,
+                                why=say("reveal more of the floor while the way is blocked"))
 
     def explore(self, g, plan, ch, by, f, focus, why):
         """Peeks of face-down tiles of floor *f* (closest to *focus* first), then a walk to a
