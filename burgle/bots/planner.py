@@ -60,6 +60,11 @@ INF = 1e9
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
 LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
 TILE_TOKEN_WEIGHT = 0.3
+HELP_REASON = {
+    "distract": say("the crow on the guard's way slows him (CHAR-11)"),
+    "crybaby": say("an alarm draws the guard away from the crew (CHAR-7)"),
+    "orders": say("Orders move a teammate out of the guard's way (CHAR-15)"),
+}
 
 
 class HeuristicBot(ValueBot):
@@ -93,8 +98,9 @@ class HeuristicBot(ValueBot):
     lam = 0.2  # end score: Stealth weight per action of distance to the goal
     side = 1  # with no safe task step: reveal more of the floor rather than wait (side_work)
     clairvoyance = 1  # the Spotter looks at a patrol card that matters, with an action to spare (CHAR-17)
-    crow_moves = 2  # the Raven's crow placements a turn (CHAR-11), 0: never
-    _crows: tuple = (-1, -1, 0)  # (turn, seat, placements this turn)
+    help_moves = 3  # crow, alarm or Orders uses a turn (turn_end_help), 0: never
+    help_margin = 0.02  # the end-value gain they must bring
+    _helps: tuple = (-1, -1, 0)  # (turn, seat, uses this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
 
     # ------------------------------------------------------------------ the action phase
@@ -191,9 +197,9 @@ class HeuristicBot(ValueBot):
         if look is not None:
             return look, say("look at the guard's next patrol card: keep it or send it to the bottom (CHAR-17)"), \
                 ranked(look, best_here)
-        crow = self.place_crow(g, ch, by)
-        if crow is not None:
-            return crow, say("the crow on the guard's way slows him (CHAR-11)"), [(crow, 0.0), (end, best_here)]
+        helper = self.turn_end_help(g, ch, r, by)
+        if helper is not None:
+            return helper, HELP_REASON[helper.verb], [(helper, 0.0), (end, best_here)]
         return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
 
     def look_at_patrol(self, g, ch, r, by):
@@ -230,29 +236,48 @@ class HeuristicBot(ValueBot):
             return best, say("the patrol card that keeps the guard away from the crew")
         return super().answer(g, legal)
 
-    def place_crow(self, g, ch, by):
-        """The basic Raven's crow (CHAR-11, free): before the turn ends, on the cell where a
-        guard stepping in loses most of the crew's expected Stealth loss on the Raven's floor
-        (GUARD-12f). Each placement tried on the copy; only a clear gain moves it, and at
-        most ``crow_moves`` a turn, so a turn always ends."""
-        options = by.get("distract")
-        if not options or not self.crow_moves:
+    def turn_end_help(self, g, ch, r, by):
+        """Abilities that change the coming guard move, tried on copies before the turn
+        ends: the basic Raven's crow on his way (CHAR-11, free: a guard stepping in loses 1
+        MP), the basic Juicer's alarm on a tile next to her (CHAR-7, free: the alarm becomes
+        his destination, ALARM-3, and speeds him, GUARD-6), the basic Rook's Orders moving a
+        teammate out of his path (CHAR-15, 1 spare action). Kept only for a clear gain in
+        the end value of the acting character's cell, which counts the teammates on its
+        floor; at most ``help_moves`` a turn, so a turn always ends."""
+        options = by.get("distract", []) + by.get("crybaby", [])
+        if r >= 1:
+            options += by.get("orders", [])
+        if not options or not self.help_moves:
             return None
         s = g.s
-        if self._crows[:2] != (s.turn, s.active):
-            self._crows = (s.turn, s.active, 0)
-        if self._crows[2] >= self.crow_moves:
+        if self._helps[:2] != (s.turn, s.active):
+            self._helps = (s.turn, s.active, 0)
+        if self._helps[2] >= self.help_moves:
             return None
-        best, best_v = None, self.end_value(g, Plan(g, self.w), ch, ch.cell) + 0.02
+        best, best_v = None, self.end_value(g, Plan(g, self.w), ch, ch.cell) + self.help_margin
         for a in options:
-            h = g.copy()
-            h.apply(a)
-            v = self.end_value(h, Plan(h, self.w), h.s.characters[s.active], ch.cell)
+            h = self._after(g.copy(), a)
+            if h is None or h.is_over or h.pending is not None or h.phase != "actions":
+                continue
+            mover = h.s.characters[s.active]
+            v = self.end_value(h, Plan(h, self.w), mover, mover.cell) - self.costs_on_the_way(g, h)
             if v > best_v:
                 best, best_v = a, v
         if best is not None:
-            self._crows = (s.turn, s.active, self._crows[2] + 1)
+            self._helps = (s.turn, s.active, self._helps[2] + 1)
         return best
+
+    def costs_on_the_way(self, g, h) -> float:
+        """Stealth lost (a guard there, a Foyer or Atrium, END-2) and alarms set off between
+        the game *g* and its continuation *h*, in end-score units."""
+        seen = 0.0
+        for old, new in zip(g.s.characters, h.s.characters):
+            if new.stealth < old.stealth:
+                seen += (old.stealth - new.stealth) * LOSS_WEIGHT.get(old.stealth, 1.0) * self.loss_scale
+        tokens = sum(t.stealth for t in g.s.tiles) - sum(t.stealth for t in h.s.tiles)
+        seen += TILE_TOKEN_WEIGHT * max(0, tokens)
+        alarms = sum(t.alarm for t in h.s.tiles) - sum(t.alarm for t in g.s.tiles)
+        return seen + self.alarm_cost * max(0, alarms)
 
     def after_move(self, g, a, score) -> float:
         """The best end score after the move *a*, played on a copy of the re-dealt game (a
@@ -263,15 +288,7 @@ class HeuristicBot(ValueBot):
         ch = h.s.characters[h.s.active]
         if ch.cell is None:
             return -INF
-        alarms = sum(t.alarm for t in h.s.tiles) - sum(t.alarm for t in g.s.tiles)
-        seen = 0.0  # Stealth lost on the way (a guard there, a Foyer or Atrium, END-2)
-        for old, new in zip(g.s.characters, h.s.characters):
-            if new.stealth < old.stealth:
-                seen += (old.stealth - new.stealth) * LOSS_WEIGHT.get(old.stealth, 1.0) * self.loss_scale
-        tokens = sum(t.stealth for t in g.s.tiles) - sum(t.stealth for t in h.s.tiles)
-        seen += TILE_TOKEN_WEIGHT * max(0, tokens)
-        return (score(self.end_map(h, Plan(h, self.w), ch, ch.cell, h.actions_left))
-                - self.alarm_cost * max(0, alarms) - seen)
+        return score(self.end_map(h, Plan(h, self.w), ch, ch.cell, h.actions_left)) - self.costs_on_the_way(g, h)
 
     # ------------------------------------------------------------------ tasks
     def floor_goal(self, plan, ch):
