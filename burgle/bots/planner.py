@@ -396,6 +396,20 @@ class HeuristicBot(ValueBot):
         tiles are work, not pacing (DEC-10). Generated only when the tasks are exhausted."""
         if not self.side:
             return
+        s = g.s
+        here = ch.cell
+        f = here // N
+        if plan.safe[f] == here and not plan.cracked[f]:
+            # on the Safe while its combination is still partly face down: dice added stay,
+            # and a roll cracks the face-up tiles it matches (ACT-10, ACT-11)
+            comb = combination(here)
+            live = {s.tiles[c].number for c in comb if s.tiles[c].revealed and not s.tiles[c].cracked}
+            missing = len(live) + sum(1 for c in comb if not s.tiles[c].revealed)
+            bonus = 1 if g.has_ability(ch, "steady_hands") else 0
+            if by.get("add-die") and actions_to_crack(s.tiles[here].dice, missing, bonus)[1]:
+                yield by["add-die"][0], 2, here, say("a die on the Safe while the way is blocked")
+            if by.get("roll") and live:
+                yield by["roll"][0], 1, here, say("roll for the face-up numbers while the way is blocked")
         yield from self.explore(g, plan, ch, by, ch.cell // N, focus=None,
                                 why=say("reveal more of the floor while the way is blocked"))
 
