@@ -64,6 +64,7 @@ HELP_REASON = {
     "distract": say("the crow on the guard's way slows him (CHAR-11)"),
     "crybaby": say("an alarm draws the guard away from the crew (CHAR-7)"),
     "orders": say("Orders move a teammate out of the guard's way (CHAR-15)"),
+    "use": say("a tool that keeps the guard off the crew this turn"),
 }
 
 
@@ -100,6 +101,7 @@ class HeuristicBot(ValueBot):
     clairvoyance = 1  # the Spotter looks at a patrol card that matters, with an action to spare (CHAR-17)
     help_moves = 3  # crow, alarm or Orders uses a turn (turn_end_help), 0: never
     help_margin = 0.02  # the end-value gain they must bring
+    tool_margin = 0.5  # the gain a one-shot tool must bring there (E.M.P., Donuts)
     _helps: tuple = (-1, -1, 0)  # (turn, seat, uses this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
 
@@ -247,6 +249,9 @@ class HeuristicBot(ValueBot):
         options = by.get("distract", []) + by.get("crybaby", [])
         if r >= 1:
             options += by.get("orders", [])
+        # one-shot tools for the same purpose, at a higher bar: the E.M.P. (TOOL-6: every
+        # alarm off, the guards slow again) and Donuts under a guard (TOOL-4: he skips a move)
+        options += [a for a in by.get("use", []) if a.args[0] in ("emp", "donuts")]
         if not options or not self.help_moves:
             return None
         s = g.s
@@ -254,13 +259,15 @@ class HeuristicBot(ValueBot):
             self._helps = (s.turn, s.active, 0)
         if self._helps[2] >= self.help_moves:
             return None
-        best, best_v = None, self.end_value(g, Plan(g, self.w), ch, ch.cell) + self.help_margin
+        now = self.end_value(g, Plan(g, self.w), ch, ch.cell)
+        best, best_v = None, now
         for a in options:
             h = self._after(g.copy(), a)
             if h is None or h.is_over or h.pending is not None or h.phase != "actions":
                 continue
             mover = h.s.characters[s.active]
             v = self.end_value(h, Plan(h, self.w), mover, mover.cell) - self.costs_on_the_way(g, h)
+            v -= self.tool_margin if a.verb == "use" else self.help_margin
             if v > best_v:
                 best, best_v = a, v
         if best is not None:
