@@ -76,7 +76,7 @@ class HeuristicBot(ValueBot):
 
     name = "heuristic"
     _target = (-1, -1, None)
-    tolerance = 0.3  # extra expected Stealth weight a progress step may add to the turn's end
+    tolerance = 0.6  # extra expected Stealth weight a progress step may add to the turn's end
     # dice on a Safe before rolling (2 when at most 2 numbers are missing); 0: as many as give
     # the fewest expected actions to crack (actions_to_crack)
     dice_target = 0
