@@ -142,3 +142,53 @@ def test_simulate_with_a_bot_prints_the_win_line(capsys):
 def test_simulate_with_a_bot_refuses_bad_input(capsys, argv, message):
     assert main(["simulate", "--games", "1", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_raven_puts_the_crow_where_it_stops_the_guard_reaching_her():
+    """The guard walks 1A4 -> 1A3 -> 1B3 (speed 2, die on 1D4, the printed walls): the Raven
+    on 1B3 is entered at his second step. A crow on 1A3 costs him 1 more MP there (CHAR-11,
+    GUARD-12f), so he stops short of her: the bot's turn-end help places it on his way, and
+    the forecast then leaves her cell alone."""
+    from burgle.analysis.guard_forecast import forecast
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "raven", "side": "basic", "cell": "1B3"}],
+        "tiles": {"1B3": "lavatory 5 revealed", "1A3": "walkway 1 revealed", "1A4": "foyer 1 revealed"},
+        "guards": [{"floor": 1, "cell": "1A4", "die": "1D4", "speed": 2}],
+    }, paths=False)
+    raven = game.s.characters[0]
+    assert raven.cell in forecast(game, 1, end_of_turn=False).path
+    bot = HeuristicBot(1)
+    by = {}
+    for a in game.legal_actions():
+        by.setdefault(a.verb, []).append(a)
+    crow = bot.turn_end_help(game, raven, 0, by)
+    assert crow is not None and crow.verb == "distract"
+    game.apply(crow)
+    assert raven.cell not in forecast(game, 1, end_of_turn=False).path
+
+
+@pytest.mark.parametrize("dice, first", [(0, "add-die"), (2, "add-die"), (3, "roll")])
+def test_on_a_safe_with_its_combination_partly_face_down_the_side_work_is_dice_and_rolls(dice, first):
+    """The Safe 1B2's combination (row 2, column B) has 2 tiles face up and 4 face down:
+    up to 6 numbers may be missing, so dice are worth their 2 actions up to 3 (ACT-10,
+    actions_to_crack); with 3 a roll cracks the face-up numbers it matches (ACT-11)."""
+    from burgle.bots.heuristic import Plan
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "1B2"}],
+        "tiles": {"1B2": {"kind": "safe", "revealed": True, "dice": dice},
+                  "1A2": "walkway 2 revealed", "1C2": "lavatory 5 revealed"},
+        "guards": [{"floor": 1, "cell": "1D4", "die": "1D3", "speed": 2}],
+    }, paths=False)
+    hawk = game.s.characters[0]
+    bot = HeuristicBot(1)
+    by = {}
+    for a in game.legal_actions():
+        by.setdefault(a.verb, []).append(a)
+    work = [a.verb for a, *_ in bot.side_work(game, Plan(game, bot.w), hawk, by)]
+    assert work[0] == first

@@ -47,7 +47,9 @@ How it decides (one action at a time, re-planned after every action):
 
 from __future__ import annotations
 
+import functools
 import heapq
+import math
 import random
 from dataclasses import dataclass
 
@@ -112,6 +114,44 @@ def crack_chance(needed: list[int], dice: int) -> float:
         total += (-1) ** j * comb * ((6 - j) / 6) ** dice
         comb = comb * (m - j) // (j + 1)
     return max(0.0, total)
+
+
+def _left_after_roll(missing: int, dice: int) -> list[float]:
+    """P(exactly j of *missing* distinct needed numbers still missing after rolling *dice*
+    dice), j = 0..missing: the j miss every die and the others each show (inclusion-exclusion)."""
+    out = []
+    for j in range(missing + 1):
+        hit = sum((-1) ** i * math.comb(missing - j, i) * ((6 - j - i) / 6) ** dice for i in range(missing - j + 1))
+        out.append(math.comb(missing, j) * hit)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def actions_to_crack(dice: int, missing: int, bonus: int = 0) -> tuple[float, bool]:
+    """(expected actions to crack a Safe, add a die first?) when *dice* dice lie on it,
+    *missing* distinct numbers of its revealed combination are still to crack, the roller
+    rolls *bonus* extra dice (the Peterman, CHAR-9), a die costs 2 actions (ACT-10) and a
+    roll 1 (ACT-11, at least 1 die on the Safe). A die added stays on the Safe; every roll
+    cracks each needed number it shows. Solved by the fewest expected actions (backward over
+    *missing*, each state compared with one die more, up to the 6 dice a Safe holds).
+
+    >>> [actions_to_crack(d, 4)[1] for d in range(5)]  # 4 numbers missing: 2 dice, then roll
+    [True, True, False, False, False]
+    >>> [actions_to_crack(d, 5)[1] for d in range(5)]  # 5 missing: a third die pays
+    [True, True, True, False, False]
+    >>> actions_to_crack(1, 4, bonus=1)[1], round(actions_to_crack(3, 4)[0], 2)  # the Peterman rolls 1 + 1
+    (False, 4.5)
+    """
+    if missing == 0:
+        return 0.0, False
+    roll = math.inf
+    if dice > 0:
+        left = _left_after_roll(missing, dice + bonus)
+        if left[missing] < 1.0:
+            rest = sum(p * actions_to_crack(dice, j, bonus)[0] for j, p in enumerate(left[:missing]))
+            roll = (1.0 + rest) / (1.0 - left[missing])
+    add = 2.0 + actions_to_crack(dice + 1, missing, bonus)[0] if dice < 6 else math.inf
+    return (add, True) if add < roll else (roll, False)
 
 
 class Plan:

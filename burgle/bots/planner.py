@@ -48,8 +48,10 @@ measured to do.
 from __future__ import annotations
 
 import heapq
+import itertools
 
-from burgle.bots.heuristic import ValueBot, Plan, N, crack_chance
+from burgle.analysis.guard_forecast import forecast
+from burgle.bots.heuristic import ValueBot, Plan, N, actions_to_crack, crack_chance
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
@@ -58,6 +60,12 @@ INF = 1e9
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
 LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
 TILE_TOKEN_WEIGHT = 0.3
+HELP_REASON = {
+    "distract": say("the crow on the guard's way slows him (CHAR-11)"),
+    "crybaby": say("an alarm draws the guard away from the crew (CHAR-7)"),
+    "orders": say("Orders move a teammate out of the guard's way (CHAR-15)"),
+    "use": say("a tool that keeps the guard off the crew this turn"),
+}
 
 
 class HeuristicBot(ValueBot):
@@ -68,8 +76,10 @@ class HeuristicBot(ValueBot):
 
     name = "heuristic"
     _target = (-1, -1, None)
-    tolerance = 0.3  # extra expected Stealth weight a progress step may add to the turn's end
-    dice_target = 3  # dice on a Safe before rolling (2 when at most 2 numbers are missing)
+    tolerance = 0.6  # extra expected Stealth weight a progress step may add to the turn's end
+    # dice on a Safe before rolling (2 when at most 2 numbers are missing); 0: as many as give
+    # the fewest expected actions to crack (actions_to_crack)
+    dice_target = 0
     loss_scale = 1.0  # scales LOSS_WEIGHT
     # the crew splits over floors: 1 the later seat goes up, 2 the one nearer the Stairs does
     # (0: each works where it stands, measured worse)
@@ -87,6 +97,12 @@ class HeuristicBot(ValueBot):
     next_move = 0.0  # weight of the guard's move after the next one (a cell that stays safe)
     alarm_cost = 0.5  # an alarm speeds the guard up and draws him (GUARD-6, ALARM-3)
     lam = 0.2  # end score: Stealth weight per action of distance to the goal
+    side = 1  # with no safe task step: reveal more of the floor rather than wait (side_work)
+    clairvoyance = 1  # the Spotter looks at a patrol card that matters, with an action to spare (CHAR-17)
+    help_moves = 3  # crow, alarm or Orders uses a turn (turn_end_help), 0: never
+    help_margin = 0.02  # the end-value gain they must bring
+    tool_margin = 0.5  # the gain a one-shot tool must bring there (E.M.P., Donuts)
+    _helps: tuple = (-1, -1, 0)  # (turn, seat, uses this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
 
     # ------------------------------------------------------------------ the action phase
@@ -140,7 +156,7 @@ class HeuristicBot(ValueBot):
                 out.append((end, ends[here] - self.lam * goal.get(here, 12)))
             return out
 
-        for a, cost, pos, why in self.tasks(g, plan, ch, r, by):
+        for a, cost, pos, why in itertools.chain(self.tasks(g, plan, ch, r, by), self.side_work(g, plan, ch, by)):
             if cost > r or any(a == x for x, _ in tried):
                 continue
             if a.verb == "move" and self.no_return and a.args[0] in visited:
@@ -179,7 +195,96 @@ class HeuristicBot(ValueBot):
             step = moves.get(reach[best][1])
             if step is not None:
                 return step, say("to the safest cell within reach"), ranked(step, now)
+        look = self.look_at_patrol(g, ch, r, by)  # staying is best: a spare action
+        if look is not None:
+            return look, say("look at the guard's next patrol card: keep it or send it to the bottom (CHAR-17)"), \
+                ranked(look, best_here)
+        helper = self.turn_end_help(g, ch, r, by)
+        if helper is not None:
+            return helper, HELP_REASON[helper.verb], [(helper, 0.0), (end, best_here)]
         return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
+
+    def look_at_patrol(self, g, ch, r, by):
+        """The basic Spotter's Clairvoyance (CHAR-17, 1 action once a turn) with an action
+        to spare: worth it when his floor's guard draws a patrol card the players do not
+        know before the Spotter's next turn (the forecast stops on it), because the card
+        seen can be sent to the bottom (``answer`` keeps the one that leaves the crew safer)."""
+        if not self.clairvoyance or r < 1 or not by.get("clairvoyance"):
+            return None
+        f = ch.cell // N
+        if g.s.guards[f].cell is None:
+            return None
+        fc = forecast(g, f + 1, end_of_turn=False)
+        twice = any(o.on_board and o is not ch and o.cell // N == f for o in g.s.characters)
+        if fc.complete and (fc.next_destination is not None or not twice):
+            return None
+        return by["clairvoyance"][0]
+
+    def answer(self, g, legal):
+        verbs = {a.verb for a in legal}
+        s = g.s
+        ch = s.characters[s.active]
+        if "order" in verbs and ch.cell is not None and g.has_ability(ch, "clairvoyance"):
+            # CHAR-17: the patrol card on top or at the bottom, whichever leaves the best end
+            def best_end(a):
+                h = g.copy()
+                h.apply(a)
+                if h.pending is not None or h.is_over:
+                    return -INF
+                mover = h.s.characters[h.s.active]
+                return max(self.end_map(h, Plan(h, self.w), mover, mover.cell, h.actions_left).values())
+            options = sorted((a for a in legal if a.verb == "order"), key=lambda a: a.args[0] != "top")
+            best = max(options, key=best_end)  # ties: top (the first)
+            return best, say("the patrol card that keeps the guard away from the crew")
+        return super().answer(g, legal)
+
+    def turn_end_help(self, g, ch, r, by):
+        """Abilities that change the coming guard move, tried on copies before the turn
+        ends: the basic Raven's crow on his way (CHAR-11, free: a guard stepping in loses 1
+        MP), the basic Juicer's alarm on a tile next to her (CHAR-7, free: the alarm becomes
+        his destination, ALARM-3, and speeds him, GUARD-6), the basic Rook's Orders moving a
+        teammate out of his path (CHAR-15, 1 spare action). Kept only for a clear gain in
+        the end value of the acting character's cell, which counts the teammates on its
+        floor; at most ``help_moves`` a turn, so a turn always ends."""
+        options = by.get("distract", []) + by.get("crybaby", [])
+        if r >= 1:
+            options += by.get("orders", [])
+        # one-shot tools for the same purpose, at a higher bar: the E.M.P. (TOOL-6: every
+        # alarm off, the guards slow again) and Donuts under a guard (TOOL-4: he skips a move)
+        options += [a for a in by.get("use", []) if a.args[0] in ("emp", "donuts")]
+        if not options or not self.help_moves:
+            return None
+        s = g.s
+        if self._helps[:2] != (s.turn, s.active):
+            self._helps = (s.turn, s.active, 0)
+        if self._helps[2] >= self.help_moves:
+            return None
+        now = self.end_value(g, Plan(g, self.w), ch, ch.cell)
+        best, best_v = None, now
+        for a in options:
+            h = self._after(g.copy(), a)
+            if h is None or h.is_over or h.pending is not None or h.phase != "actions":
+                continue
+            mover = h.s.characters[s.active]
+            v = self.end_value(h, Plan(h, self.w), mover, mover.cell) - self.costs_on_the_way(g, h)
+            v -= self.tool_margin if a.verb == "use" else self.help_margin
+            if v > best_v:
+                best, best_v = a, v
+        if best is not None:
+            self._helps = (s.turn, s.active, self._helps[2] + 1)
+        return best
+
+    def costs_on_the_way(self, g, h) -> float:
+        """Stealth lost (a guard there, a Foyer or Atrium, END-2) and alarms set off between
+        the game *g* and its continuation *h*, in end-score units."""
+        seen = 0.0
+        for old, new in zip(g.s.characters, h.s.characters):
+            if new.stealth < old.stealth:
+                seen += (old.stealth - new.stealth) * LOSS_WEIGHT.get(old.stealth, 1.0) * self.loss_scale
+        tokens = sum(t.stealth for t in g.s.tiles) - sum(t.stealth for t in h.s.tiles)
+        seen += TILE_TOKEN_WEIGHT * max(0, tokens)
+        alarms = sum(t.alarm for t in h.s.tiles) - sum(t.alarm for t in g.s.tiles)
+        return seen + self.alarm_cost * max(0, alarms)
 
     def after_move(self, g, a, score) -> float:
         """The best end score after the move *a*, played on a copy of the re-dealt game (a
@@ -190,15 +295,7 @@ class HeuristicBot(ValueBot):
         ch = h.s.characters[h.s.active]
         if ch.cell is None:
             return -INF
-        alarms = sum(t.alarm for t in h.s.tiles) - sum(t.alarm for t in g.s.tiles)
-        seen = 0.0  # Stealth lost on the way (a guard there, a Foyer or Atrium, END-2)
-        for old, new in zip(g.s.characters, h.s.characters):
-            if new.stealth < old.stealth:
-                seen += (old.stealth - new.stealth) * LOSS_WEIGHT.get(old.stealth, 1.0) * self.loss_scale
-        tokens = sum(t.stealth for t in g.s.tiles) - sum(t.stealth for t in h.s.tiles)
-        seen += TILE_TOKEN_WEIGHT * max(0, tokens)
-        return (score(self.end_map(h, Plan(h, self.w), ch, ch.cell, h.actions_left))
-                - self.alarm_cost * max(0, alarms) - seen)
+        return score(self.end_map(h, Plan(h, self.w), ch, ch.cell, h.actions_left)) - self.costs_on_the_way(g, h)
 
     # ------------------------------------------------------------------ tasks
     def floor_goal(self, plan, ch):
@@ -283,8 +380,11 @@ class HeuristicBot(ValueBot):
         if here == safe:
             dice = s.tiles[safe].dice
             bonus = 1 if g.has_ability(ch, "steady_hands") else 0
-            target = int(self.dice_target) if len(need) >= 3 else 2
-            if dice < target and "add-die" in by and r >= 2:
+            if self.dice_target:
+                add = dice < (int(self.dice_target) if len(need) >= 3 else 2)
+            else:  # the fewest expected actions to crack (the Peterman's die included)
+                add = actions_to_crack(dice, len(need), bonus)[1]
+            if add and "add-die" in by and r >= 2:
                 out.append((by["add-die"][0], 2, here, say("add a die ({n} on the Safe)", n=dice + 1)))
             if "roll" in by:
                 p = crack_chance(need, dice + bonus)
@@ -295,6 +395,30 @@ class HeuristicBot(ValueBot):
         if step is not None:
             out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], say("to the Safe")))
         return out
+
+    def side_work(self, g, plan, ch, by):
+        """When no step of the task is safe (a guard between the character and its goal):
+        reveal more of its floor instead of ending the turn with actions unspent (every turn
+        with 2 actions or fewer spent draws an Event, TURN-4). Peeks and walks to face-down
+        tiles are work, not pacing (DEC-10). Generated only when the tasks are exhausted."""
+        if not self.side:
+            return
+        s = g.s
+        here = ch.cell
+        f = here // N
+        if plan.safe[f] == here and not plan.cracked[f]:
+            # on the Safe while its combination is still partly face down: dice added stay,
+            # and a roll cracks the face-up tiles it matches (ACT-10, ACT-11)
+            comb = combination(here)
+            live = {s.tiles[c].number for c in comb if s.tiles[c].revealed and not s.tiles[c].cracked}
+            missing = len(live) + sum(1 for c in comb if not s.tiles[c].revealed)
+            bonus = 1 if g.has_ability(ch, "steady_hands") else 0
+            if by.get("add-die") and actions_to_crack(s.tiles[here].dice, missing, bonus)[1]:
+                yield by["add-die"][0], 2, here, say("a die on the Safe while the way is blocked")
+            if by.get("roll") and live:
+                yield by["roll"][0], 1, here, say("roll for the face-up numbers while the way is blocked")
+        yield from self.explore(g, plan, ch, by, ch.cell // N, focus=None,
+                                why=say("reveal more of the floor while the way is blocked"))
 
     def explore(self, g, plan, ch, by, f, focus, why):
         """Peeks of face-down tiles of floor *f* (closest to *focus* first), then a walk to a
