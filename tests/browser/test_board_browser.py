@@ -10,6 +10,7 @@ from test_accessibility import audit
 from test_tutor_page import LOAD_TIMEOUT_MS, feedback_text, lesson_button, open_tutor, words
 from burgle.lessons import load_lesson
 from burgle.lessons.model import lessons_dir
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser, pytest.mark.flaky(reruns=2, reruns_delay=2)]
 
@@ -37,7 +38,7 @@ def test_lesson_01_played_on_the_board_by_mouse_and_keyboard(page, tutor_url):
     # step 'peek 1B2': a click on the face-down 1B2 offers move and peek, and names no tile
     hit = cell(page, "1B2")
     hit.wait_for(state="visible")
-    page.wait_for_function("() => document.querySelector(\".burgle-hit[data-cell='1B2']\")"
+    wait_for_js(page, "() => document.querySelector(\".burgle-hit[data-cell='1B2']\")"
                            ".getAttribute('aria-label').includes('peek')")
     assert hit.get_attribute("aria-label") == "1B2: move 1B2, peek 1B2"
     assert page.locator(".burgle-picture .burgle-hit").count() == 16
@@ -53,7 +54,7 @@ def test_lesson_01_played_on_the_board_by_mouse_and_keyboard(page, tutor_url):
     page.locator("button.burgle-next").click()
 
     # step 'move 1B2' by keyboard: arrows move the focus between cells, Enter acts
-    page.wait_for_function("() => document.querySelector(\".burgle-hit[data-cell='1B2']\")"
+    wait_for_js(page, "() => document.querySelector(\".burgle-hit[data-cell='1B2']\")"
                            ".getAttribute('aria-label') === '1B2: move 1B2'")
     cell(page, "1B2").focus()
     page.keyboard.press("ArrowLeft")
@@ -66,11 +67,11 @@ def test_lesson_01_played_on_the_board_by_mouse_and_keyboard(page, tutor_url):
     page.keyboard.press("Enter")
     wait_feedback(page, "right")
     assert "move 1B2" in feedback_text(page)
-    page.wait_for_function("() => document.activeElement.closest('.burgle-feedback') !== null")  # focus: the answer
+    wait_for_js(page, "() => document.activeElement.closest('.burgle-feedback') !== null")  # focus: the answer
     page.locator("button.burgle-next").click()
 
     # step 'move 1B1': Enter on a cell with two actions opens the menu; Escape closes it
-    page.wait_for_function("() => (document.querySelector(\".burgle-hit[data-cell='1B1']\")"
+    wait_for_js(page, "() => (document.querySelector(\".burgle-hit[data-cell='1B1']\")"
                            ".getAttribute('aria-label') || '').includes('move 1B1')")
     cell(page, "1D4").click()  # nothing names it: the note says how to try any action
     page.locator(".burgle-picture .burgle-cell-note", has_text="No legal action names 1D4 now").wait_for()
@@ -99,10 +100,10 @@ def test_a_prediction_is_answered_by_clicking_a_cell(page, tutor_url):
     lesson_button(page, lesson).click()
     for _ in range(step):
         page.locator("button.burgle-next:not([disabled])").click()
-        page.wait_for_function("n => document.querySelector('.burgle-stepper').innerText.includes('Step ' + n)",
+        wait_for_js(page, "n => document.querySelector('.burgle-stepper').innerText.includes('Step ' + n)",
                                arg=_ + 2)
     hit = cell(page, "1B1")
-    page.wait_for_function("() => (document.querySelector(\".burgle-hit[data-cell='1B1']\")"
+    wait_for_js(page, "() => (document.querySelector(\".burgle-hit[data-cell='1B1']\")"
                            ".getAttribute('aria-label') || '') === '1B1: answer 1B1'")
     assert cell(page, "1D4").get_attribute("aria-label") == "1D4: nothing to do"
     hit.click()

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser, pytest.mark.flaky(reruns=2, reruns_delay=2)]
 
@@ -80,8 +81,7 @@ def cell(page, name: str):
 
 
 def wait_text(page, selector: str, text: str) -> None:
-    page.wait_for_function(
-        "([sel, text]) => (document.querySelector(sel) || {}).innerText?.replace(/\\s+/g, ' ').includes(text)",
+    wait_for_js(page, "([sel, text]) => (document.querySelector(sel) || {}).innerText?.replace(/\\s+/g, ' ').includes(text)",
         arg=[selector, text],
     )
 
@@ -94,7 +94,7 @@ def test_moving_the_guard_changes_route_and_picture(explorer):
     before = picture(page)
     cell(page, "C3").click()
     wait_text(page, ".burgle-route", "Route from C3 to his destination D2")
-    page.wait_for_function("before => document.querySelector('.burgle-explorer .burgle-picture svg')"
+    wait_for_js(page, "before => document.querySelector('.burgle-explorer .burgle-picture svg')"
                            ".outerHTML !== before", arg=before)
     wait_text(page, ".burgle-message", "Guard on C3")
     assert cell(page, "C3").inner_text().strip() == "G"
@@ -103,7 +103,7 @@ def test_moving_the_guard_changes_route_and_picture(explorer):
     before = picture(page)
     cell(page, "A4").click()
     wait_text(page, ".burgle-route", "Route from A4")
-    page.wait_for_function("before => document.querySelector('.burgle-explorer .burgle-picture svg')"
+    wait_for_js(page, "before => document.querySelector('.burgle-explorer .burgle-picture svg')"
                            ".outerHTML !== before", arg=before)
     assert page.js_errors == []
 
@@ -122,7 +122,7 @@ def test_a_wall_that_cuts_the_floor_is_refused_on_the_page(explorer):
     page.locator("button.burgle-wall[title^='Wall C3|D3']").click()
     page.locator(".burgle-message.burgle-message-ok").wait_for()
     assert "Wall C3|D3 added" in page.locator(".burgle-message").inner_text()
-    page.wait_for_function("before => document.querySelector('.burgle-explorer .burgle-picture svg')"
+    wait_for_js(page, "before => document.querySelector('.burgle-explorer .burgle-picture svg')"
                            ".outerHTML !== before", arg=before)
     assert page.js_errors == []
 

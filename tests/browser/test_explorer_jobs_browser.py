@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from test_explorer_browser import explorer, explorer_server, picture, wait_text, words  # noqa: F401
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser, pytest.mark.flaky(reruns=2, reruns_delay=2)]
 
@@ -30,7 +31,7 @@ def code_shown(page) -> str:
 
 
 def wait_changed(page, before: str) -> None:
-    page.wait_for_function(f"before => document.querySelector('{EX} .burgle-picture svg').outerHTML !== before",
+    wait_for_js(page, f"before => document.querySelector('{EX} .burgle-picture svg').outerHTML !== before",
                            arg=before)
 
 
@@ -41,7 +42,7 @@ def test_job_switch_shows_the_office_jobs_two_floors(explorer):
     before = picture(page)
     page.locator(f"{EX} .burgle-job button", has_text="The Office Job").click()
     wait_text(page, f"{EX} .burgle-message", "The Office Job: 2 floors")
-    page.wait_for_function(f"() => document.querySelectorAll('{EX} .burgle-wall-set button').length === 3")
+    wait_for_js(page, f"() => document.querySelectorAll('{EX} .burgle-wall-set button').length === 3")
     assert floor_buttons(page) == ["Floor 1", "Floor 2", "Open"]
     wait_changed(page, before)
     assert code_shown(page) == "190m3 11hu0"
@@ -66,13 +67,13 @@ def test_random_walls_button_same_seed_same_walls(explorer):
     seed.press("Tab")
     page.locator(f"{EX} button.burgle-random-walls").click()
     wait_text(page, f"{EX} .burgle-message", "Random walls from seed 8")
-    page.wait_for_function(f"c => document.querySelector('{EX} .burgle-code-value').innerText.trim() !== c",
+    wait_for_js(page, f"c => document.querySelector('{EX} .burgle-code-value').innerText.trim() !== c",
                            arg=first)
     seed.fill("7")
     seed.press("Tab")
     page.locator(f"{EX} button.burgle-random-walls").click()
     wait_text(page, f"{EX} .burgle-message", "Random walls from seed 7")
-    page.wait_for_function(f"c => document.querySelector('{EX} .burgle-code-value').innerText.trim() === c",
+    wait_for_js(page, f"c => document.querySelector('{EX} .burgle-code-value').innerText.trim() === c",
                            arg=first)
     assert walls_on(page) == first_walls
     assert page.js_errors == []
@@ -148,7 +149,7 @@ def test_job_and_random_walls_come_back_after_a_reload(explorer):
     page.locator(f"{EX} button.burgle-random-walls").click()
     wait_text(page, f"{EX} .burgle-message", "Random walls from seed 1")
     code = code_shown(page)
-    page.wait_for_function("() => (localStorage.getItem('burgle-explorer-setup') || '').includes('office')")
+    wait_for_js(page, "() => (localStorage.getItem('burgle-explorer-setup') || '').includes('office')")
     page.reload(wait_until="commit")
     page.locator(f"{EX}.burgle-ready").wait_for(timeout=60_000)
     wait_text(page, f"{EX} .burgle-message", "last visit")

@@ -20,6 +20,7 @@ import pytest
 from test_explorer_browser import explorer_server  # noqa: F401 - the standalone explorer's server
 from test_i18n_browser import PHONE, assert_fits, local_page, switch
 from test_tutor_page import LOAD_TIMEOUT_MS, exact, open_tutor, words
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser]
 
@@ -31,8 +32,7 @@ def text(page, selector: str) -> str:
 
 
 def wait_text(page, selector: str, wanted: str) -> None:
-    page.wait_for_function(
-        "([sel, t]) => (document.querySelector(sel) || {}).innerText?.replace(/\\s+/g, ' ').includes(t)",
+    wait_for_js(page, "([sel, t]) => (document.querySelector(sel) || {}).innerText?.replace(/\\s+/g, ' ').includes(t)",
         arg=[selector, wanted])
 
 
@@ -71,7 +71,7 @@ def test_the_explorer_and_sandbox_speak_japanese_after_the_bar_switches(page, tu
     assert "印刷された壁" in text(page, ".burgle-sandbox .burgle-building")
     page.locator(".burgle-sandbox button.burgle-more-actions").click()  # the 16 entrances are folded
     page.locator(".burgle-sandbox button.burgle-action").filter(has_text=exact("entrance 1B2")).click()
-    page.wait_for_function("() => document.querySelectorAll('.burgle-sandbox .burgle-log .burgle-log-entry').length === 1")
+    wait_for_js(page, "() => document.querySelectorAll('.burgle-sandbox .burgle-log .burgle-log-entry').length === 1")
     assert "ホーク" in text(page, ".burgle-sandbox .burgle-log")
     page.locator(".burgle-sandbox .burgle-typed input").fill("peek 1D4")
     page.locator(".burgle-sandbox .burgle-try").click()
@@ -107,11 +107,11 @@ def test_the_explorer_on_its_own_page_has_the_picker_and_follows_lang_in_the_add
         page.goto(url + ("&" if "?" in url else "?") + "lang=ja", wait_until="commit", timeout=LOAD_TIMEOUT_MS)
         page.locator(".burgle-explorer.burgle-ready").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
         page.locator(".burgle-explorer .burgle-header .burgle-lang select").wait_for()
-        page.wait_for_function("() => document.documentElement.lang === 'ja'")
+        wait_for_js(page, "() => document.documentElement.lang === 'ja'")
         wait_text(page, ".burgle-explorer .burgle-route", "A1から目的地D2までの経路")
         page.locator(".burgle-explorer .burgle-header .burgle-lang select").select_option("es")
         wait_text(page, ".burgle-explorer .burgle-route", "Ruta de A1 a su destino D2")
-        page.wait_for_function("() => document.documentElement.lang === 'es'")
+        wait_for_js(page, "() => document.documentElement.lang === 'es'")
         assert "lang=es" in page.url
         assert errors == []
     finally:

@@ -23,6 +23,7 @@ from burgle.i18n.refusals import explain
 from burgle.engine.refusals import refuse
 from burgle.lessons.translations import localize
 from test_tutor_page import LESSON, LOAD_TIMEOUT_MS, exact, open_tutor, words
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser]
 
@@ -39,16 +40,14 @@ def switch(page, lang: str) -> None:
 
 def wait_language(page, lang: str) -> None:
     lessons = Translator(lang).gettext("Lessons")
-    page.wait_for_function(
-        "([lang, label]) => document.documentElement.lang === lang && "
+    wait_for_js(page, "([lang, label]) => document.documentElement.lang === lang && "
         "(document.querySelector('.burgle-nav-tutor') || {}).innerText?.trim() === label",
         arg=[lang, lessons], timeout=LOAD_TIMEOUT_MS)
 
 
 def wait_text(page, selector: str, text: str) -> None:
     """Wait until *selector* shows *text* (case aside: some headings are upper-cased by CSS)."""
-    page.wait_for_function(
-        "([sel, text]) => (document.querySelector(sel) || {}).innerText?.replace(/\\s+/g, ' ').toLowerCase()"
+    wait_for_js(page, "([sel, text]) => (document.querySelector(sel) || {}).innerText?.replace(/\\s+/g, ' ').toLowerCase()"
         ".includes(text)", arg=[selector, text.lower()])
 
 
@@ -61,7 +60,7 @@ def play_lesson_1(page, lang: str) -> None:
     page.locator(".burgle-lesson-view").wait_for(state="visible")
     assert lesson.title in words(page.locator(".burgle-lesson-title").inner_text())
     for number, step in enumerate(lesson.steps, 1):
-        page.wait_for_function("n => document.querySelector(\".burgle-stepper[data-step='\" + n + \"']\") !== null",
+        wait_for_js(page, "n => document.querySelector(\".burgle-stepper[data-step='\" + n + \"']\") !== null",
                                arg=number)
         wait_text(page, ".burgle-narration", words(step.text)[:12])
         if number == 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from test_tutor_page import LOAD_TIMEOUT_MS, open_tutor
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser, pytest.mark.flaky(reruns=2, reruns_delay=2)]
 
@@ -35,10 +36,10 @@ def test_the_bar_does_not_move_between_pages(page, tutor_url):
                                ("sandbox", ".burgle-sandbox.burgle-ready", "Burgle Bros. sandbox")):
         page.locator(f".burgle-nav-{name}").click()
         page.locator(ready).first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_function("t => document.title === t", arg=title)
+        wait_for_js(page, "t => document.title === t", arg=title)
         where[name] = bar()
     page.locator(".burgle-nav-tutor").click()
     page.locator(".burgle-tutor .burgle-lesson").first.wait_for(state="visible")
-    page.wait_for_function("() => document.title === 'Burgle Bros. tutor'")
+    wait_for_js(page, "() => document.title === 'Burgle Bros. tutor'")
     where["back"] = bar()
     assert where["explorer"] == where["tutor"] == where["sandbox"] == where["back"], where

@@ -20,6 +20,7 @@ import pytest
 from burgle.lessons import load_all
 from test_tutor_lessons import play
 from test_tutor_page import LOAD_TIMEOUT_MS, open_tutor
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser]
 
@@ -28,7 +29,7 @@ BY_ID = {l.id: l for l in load_all()}
 
 
 def progress_starts(page, n: int) -> None:
-    page.wait_for_function("n => (document.querySelector('.burgle-progress') || {}).innerText?.trim()"
+    wait_for_js(page, "n => (document.querySelector('.burgle-progress') || {}).innerText?.trim()"
                            ".startsWith(n + ' of')", arg=n)
 
 

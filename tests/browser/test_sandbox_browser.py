@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser, pytest.mark.flaky(reruns=2, reruns_delay=2)]
 
@@ -88,8 +89,7 @@ def upload(page, path) -> None:
 
 
 def wait_log_entries(page, n: int) -> None:
-    page.wait_for_function(
-        "n => document.querySelectorAll('.burgle-log .burgle-log-entry').length === n", arg=n)
+    wait_for_js(page, "n => document.querySelectorAll('.burgle-log .burgle-log-entry').length === n", arg=n)
 
 
 def test_play_a_few_actions_then_rewind_and_replay(sandbox):
@@ -102,7 +102,7 @@ def test_play_a_few_actions_then_rewind_and_replay(sandbox):
         before = picture(page)
         action(page, text).click()
         wait_log_entries(page, k)
-        page.wait_for_function("before => document.querySelector('.burgle-sandbox .burgle-picture svg')"
+        wait_for_js(page, "before => document.querySelector('.burgle-sandbox .burgle-picture svg')"
                                ".outerHTML !== before", arg=before)
     log = words(page.locator(".burgle-log").inner_text())
     assert "Hawk: entrance 1B2" in log and "Hawk moves to 1B1." in log and "peek 1C1" in log
@@ -174,12 +174,12 @@ def test_the_board_takes_clicks(sandbox):
     def label(name):
         return hit(name).get_attribute("aria-label")
 
-    page.wait_for_function("() => (document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1A1']\")"
+    wait_for_js(page, "() => (document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1A1']\")"
                            " || {getAttribute: () => ''}).getAttribute('aria-label').startsWith('1A1: entrance')")
     assert label("1A1") == "1A1: entrance 1A1"
     hit("1A1").click()  # the one action: done at once
     page.locator(f"{root} .burgle-log", has_text="entrance 1A1").wait_for()
-    page.wait_for_function("() => document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1A2']\")"
+    wait_for_js(page, "() => document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1A2']\")"
                            ".getAttribute('aria-label') !== '1A2: nothing to do'")
     for name in ("1A2", "1B1"):
         text = label(name)
@@ -211,7 +211,7 @@ def rendered_text_sizes(page, root: str) -> list[tuple[str, str, float]]:
 def test_the_building_view_legend_is_legible(sandbox):
     page = sandbox
     page.locator(".burgle-sandbox .burgle-floors button", has_text="Building").click()
-    page.wait_for_function("() => document.querySelectorAll('.burgle-sandbox .burgle-picture .burgle-hit').length"
+    wait_for_js(page, "() => document.querySelectorAll('.burgle-sandbox .burgle-picture .burgle-hit').length"
                            " === 48")
     sizes = rendered_text_sizes(page, ".burgle-sandbox")
     legend = [s for s in sizes if s[0].startswith("legend")]

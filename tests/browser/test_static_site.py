@@ -24,6 +24,7 @@ import pytest
 
 from burgle.lessons import load_all, load_lesson
 from burgle.lessons.model import lessons_dir
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser]
 
@@ -112,21 +113,9 @@ def picture(page) -> str:
     return page.locator(".burgle-picture svg").first.evaluate("svg => svg.outerHTML")
 
 
-def wait_changed_without_eval(page, selector: str, before: str, timeout_s: float = 60) -> None:
-    """``wait_changed`` polled from Python: under the site's CSP a ``wait_for_function``
-    that has to poll builds its predicate with ``new Function`` in the page, which the
-    policy (rightly) blocks and reports as an 'unsafe-eval' violation."""
-    deadline = time.monotonic() + timeout_s
-    while page.locator(selector).first.evaluate("e => e.outerHTML") == before:
-        assert time.monotonic() < deadline, f"{selector} did not change within {timeout_s} s"
-        time.sleep(0.05)
-
-
-def wait_changed(page, selector: str, before: str) -> None:
-    page.wait_for_function(
-        "([sel, before]) => { const e = document.querySelector(sel); return e !== null && e.outerHTML !== before; }",
-        arg=[selector, before],
-    )
+def wait_changed(page, selector: str, before: str, timeout: float = 60_000) -> None:
+    wait_for_js(page, "([sel, before]) => { const e = document.querySelector(sel); return e !== null && e.outerHTML !== before; }",
+                arg=[selector, before], timeout=timeout)
 
 
 def play_lesson(page, lesson) -> None:
@@ -135,8 +124,7 @@ def play_lesson(page, lesson) -> None:
     page.locator(".burgle-picture svg").first.wait_for(state="visible")
     for number, step in enumerate(lesson.steps):
         opening = words(step.text).split(":")[0].split(",")[0][:30]
-        page.wait_for_function(
-            "t => (document.querySelector('.burgle-narration') || {}).innerText?.replace(/\\s+/g, ' ').includes(t)",
+        wait_for_js(page, "t => (document.querySelector('.burgle-narration') || {}).innerText?.replace(/\\s+/g, ' ').includes(t)",
             arg=opening,
         )
         if step.expect is not None:
@@ -166,8 +154,7 @@ def test_the_static_site_plays_lesson_1_explorer_and_sandbox_offline(visit, site
     # Reload: a new Python in the browser, and the progress the browser kept comes back.
     page.reload(wait_until="commit", timeout=LOAD_TIMEOUT_MS)
     page.locator(".burgle-tutor.burgle-ready").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_function(
-        "() => (document.querySelector('.burgle-progress') || {}).innerText?.trim().startsWith('1 of')")
+    wait_for_js(page, "() => (document.querySelector('.burgle-progress') || {}).innerText?.trim().startsWith('1 of')")
 
     # The guard explorer: move the guard by clicking cell C3; the route and picture follow.
     page.locator("button.burgle-nav-explorer").click()
@@ -175,8 +162,7 @@ def test_the_static_site_plays_lesson_1_explorer_and_sandbox_offline(visit, site
     page.locator(".burgle-explorer .burgle-picture svg").first.wait_for(state="visible")
     picture_before = page.locator(".burgle-explorer .burgle-picture svg").first.evaluate("s => s.outerHTML")
     page.locator(".burgle-explorer button.burgle-cell").nth(4 * 2 + 2).click()  # C3, in reading order
-    page.wait_for_function(
-        "() => (document.querySelector('.burgle-explorer .burgle-route') || {}).innerText"
+    wait_for_js(page, "() => (document.querySelector('.burgle-explorer .burgle-route') || {}).innerText"
         "?.replace(/\\s+/g, ' ').includes('Route from C3')")
     wait_changed(page, ".burgle-explorer .burgle-picture svg", picture_before)
 
@@ -190,12 +176,11 @@ def test_the_static_site_plays_lesson_1_explorer_and_sandbox_offline(visit, site
         if n < 3:
             page.locator(".burgle-sandbox button.burgle-action").filter(has_text=exact(action)).click()
         else:  # on the board itself (issue 10 §2): the cell offers move and peek
-            page.wait_for_function("() => (document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1C1']\")"
+            wait_for_js(page, "() => (document.querySelector(\".burgle-sandbox .burgle-hit[data-cell='1C1']\")"
                                    " || {getAttribute: () => ''}).getAttribute('aria-label').includes('peek 1C1')")
             page.locator(".burgle-sandbox .burgle-hit[data-cell='1C1']").click()
             page.locator(".burgle-sandbox .burgle-cell-choice").filter(has_text=exact(action)).click()
-        page.wait_for_function(
-            "n => document.querySelectorAll('.burgle-sandbox .burgle-log .burgle-log-entry').length === n", arg=n)
+        wait_for_js(page, "n => document.querySelectorAll('.burgle-sandbox .burgle-log .burgle-log-entry').length === n", arg=n)
         wait_changed(page, ".burgle-sandbox .burgle-picture svg", before)
     log = words(page.locator(".burgle-sandbox .burgle-log").inner_text())
     assert "Hawk: entrance 1B2" in log and "Hawk moves to 1B1." in log and "peek 1C1" in log
@@ -203,13 +188,11 @@ def test_the_static_site_plays_lesson_1_explorer_and_sandbox_offline(visit, site
     # The language picker works here too (issue 14): Japanese at once, the sandbox's log
     # narrated again in it; then ?lang=es in the address on a fresh load.
     page.locator(".burgle-lang select").select_option("ja")
-    page.wait_for_function("() => document.documentElement.lang === 'ja'")
-    page.wait_for_function(
-        "() => (document.querySelector('.burgle-sandbox .burgle-log') || {}).innerText?.includes('ホーク')")
+    wait_for_js(page, "() => document.documentElement.lang === 'ja'")
+    wait_for_js(page, "() => (document.querySelector('.burgle-sandbox .burgle-log') || {}).innerText?.includes('ホーク')")
     page.goto(page.url.split("?")[0].split("#")[0] + "?lang=es", wait_until="commit", timeout=LOAD_TIMEOUT_MS)
     page.locator(".burgle-tutor.burgle-ready").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_function(
-        "() => document.documentElement.lang === 'es' && "
+    wait_for_js(page, "() => document.documentElement.lang === 'es' && "
         "(document.querySelector('.burgle-nav-tutor') || {}).innerText?.trim() === 'Lecciones'",
         timeout=LOAD_TIMEOUT_MS)
 
@@ -228,25 +211,21 @@ def test_the_static_site_opens_in_the_language_of_its_address_and_switches(visit
     page.goto(site_url + "?lang=ja", wait_until="commit", timeout=LOAD_TIMEOUT_MS)
     page.locator(".burgle-tutor.burgle-ready").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
     assert "/voici/render/tutor.html?lang=ja" in page.url
-    page.wait_for_function(
-        "label => document.documentElement.lang === 'ja' && "
+    wait_for_js(page, "label => document.documentElement.lang === 'ja' && "
         "(document.querySelector('.burgle-nav-tutor') || {}).innerText?.trim() === label",
         arg=Translator("ja").gettext("Lessons"), timeout=LOAD_TIMEOUT_MS)
     page.locator("button.burgle-lesson").filter(has_text=localize(LESSON, "ja").title).wait_for()
     page.locator("button.burgle-nav-explorer").click()
     page.locator(".burgle-explorer.burgle-ready").wait_for(state="visible", timeout=60_000)
-    page.wait_for_function(
-        "() => (document.querySelector('.burgle-explorer .burgle-route') || {}).innerText?.includes('A1から目的地D2')")
+    wait_for_js(page, "() => (document.querySelector('.burgle-explorer .burgle-route') || {}).innerText?.includes('A1から目的地D2')")
     page.locator(".burgle-lang select").select_option("es")
-    page.wait_for_function("() => document.documentElement.lang === 'es'")
-    page.wait_for_function(
-        "() => (document.querySelector('.burgle-explorer .burgle-route') || {}).innerText?.includes('Ruta de A1')")
+    wait_for_js(page, "() => document.documentElement.lang === 'es'")
+    wait_for_js(page, "() => (document.querySelector('.burgle-explorer .burgle-route') || {}).innerText?.includes('Ruta de A1')")
     assert "lang=es" in page.url
     page.locator("button.burgle-nav-tutor").click()
     spanish = localize(LESSON, "es")
     page.locator("button.burgle-lesson").filter(has_text=spanish.title).click()
-    page.wait_for_function(
-        "t => (document.querySelector('.burgle-narration') || {}).innerText?.replace(/\\s+/g, ' ').includes(t)",
+    wait_for_js(page, "t => (document.querySelector('.burgle-narration') || {}).innerText?.replace(/\\s+/g, ' ').includes(t)",
         arg=words(spanish.steps[0].text)[:25])
     assert page.elsewhere == [], f"the site asked other hosts for {page.elsewhere[:5]}"
     assert page.js_errors == [], page.js_errors
@@ -299,7 +278,7 @@ def test_the_static_site_works_under_its_content_security_policy(browser, static
         page.locator(".burgle-next").click()
     before = picture(page)
     page.locator("button.burgle-action").filter(has_text=exact(str(step.expect))).click()
-    wait_changed_without_eval(page, ".burgle-picture svg", before)
+    wait_changed(page, ".burgle-picture svg", before)
     for name in ("explorer", "sandbox"):  # each builds its widgets (anywidget's blob: modules among them)
         page.locator(f"button.burgle-nav-{name}").click()
         page.locator(f".burgle-{name}.burgle-ready").wait_for(state="visible", timeout=60_000)

@@ -30,6 +30,7 @@ from burgle.web.tutor.session import LessonSession
 from burgle.web.ui import action_label
 from test_accessibility import audit
 from test_tutor_page import LOAD_TIMEOUT_MS, exact, open_tutor, words
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser]
 
@@ -50,8 +51,7 @@ MIN_TARGET = 24
 
 
 def wait_step(page, number: int, total: int) -> None:
-    page.wait_for_function(
-        "t => (document.querySelector('.burgle-steps') || {}).innerText?.includes(t)",
+    wait_for_js(page, "t => (document.querySelector('.burgle-steps') || {}).innerText?.includes(t)",
         arg=f"Step {number} of {total}")
 
 
@@ -79,8 +79,7 @@ def feedback(page) -> str:
 def wait_feedback(page, kind: str, containing: str) -> str:
     """The feedback of *kind* once it says *containing* (the previous feedback may still
     be of the same kind for a moment)."""
-    page.wait_for_function(
-        "([kind, text]) => { const f = document.querySelector('.burgle-feedback.burgle-feedback-' + kind);"
+    wait_for_js(page, "([kind, text]) => { const f = document.querySelector('.burgle-feedback.burgle-feedback-' + kind);"
         " return f !== null && f.innerText.replace(/\\s+/g, ' ').includes(text); }",
         arg=[kind, containing])
     text = feedback(page)
@@ -206,7 +205,7 @@ def play(page, lesson, phone: bool = False) -> None:
             press(page.locator("button.burgle-try"), phone)
             text = wait_feedback(page, typed[1], typed[2])
             assert typed[0] in text, text
-            page.wait_for_function(  # the focus moves to the answer (it follows the feedback's message)
+            wait_for_js(page, # the focus moves to the answer (it follows the feedback's message)
                 "document.activeElement !== null && document.activeElement.classList.contains('burgle-feedback')")
         if step.expect is not None:
             expected = str(step.expect)
@@ -238,7 +237,7 @@ def test_every_lesson_can_be_played_to_its_end(page, tutor_url):
     open_tutor(page, tutor_url)
     for n, lesson in enumerate(LESSONS, 1):
         play(page, lesson)
-        page.wait_for_function("n => (document.querySelector('.burgle-progress') || {}).innerText?.trim()"
+        wait_for_js(page, "n => (document.querySelector('.burgle-progress') || {}).innerText?.trim()"
                                ".startsWith(n + ' of')", arg=n)
     assert page.js_errors == []
 
@@ -313,7 +312,7 @@ def test_the_explorer_and_the_sandbox_on_a_phone(phone, tutor_url):
     cell = hit.get_attribute("data-cell")
     hit.tap()  # the entrance: its one action is done at once (or a menu offers several)
     menu = page.locator(".burgle-sandbox .burgle-cell-menu")
-    page.wait_for_function("""([cell]) => (document.querySelector('.burgle-sandbox .burgle-log') || {}).innerText
+    wait_for_js(page, """([cell]) => (document.querySelector('.burgle-sandbox .burgle-log') || {}).innerText
         ?.includes(cell) || !document.querySelector('.burgle-sandbox .burgle-cell-menu').hidden""", arg=[cell])
     if menu.is_visible():
         check_layout(page, "the sandbox with a cell's menu open")
@@ -321,7 +320,7 @@ def test_the_explorer_and_the_sandbox_on_a_phone(phone, tutor_url):
     page.locator(".burgle-sandbox .burgle-log", has_text=cell).wait_for()
     check_layout(page, "the sandbox after an action")
     page.locator(".burgle-sandbox .burgle-floors button", has_text="Building").tap()
-    page.wait_for_function("() => document.querySelectorAll('.burgle-sandbox .burgle-picture .burgle-hit').length"
+    wait_for_js(page, "() => document.querySelectorAll('.burgle-sandbox .burgle-picture .burgle-hit').length"
                            " === 48")
     check_layout(page, "the sandbox's Building view")
     assert page.js_errors == []

@@ -16,6 +16,7 @@ import pytest
 
 from burgle.lessons import coverage, load_all, load_lesson
 from burgle.lessons.model import lessons_dir
+from waiting import wait_for_js
 
 pytestmark = [pytest.mark.browser, pytest.mark.flaky(reruns=2, reruns_delay=2)]
 
@@ -59,8 +60,7 @@ def feedback_text(page) -> str:
 
 
 def wait_picture_changed(page, before: str) -> None:
-    page.wait_for_function(
-        "before => { const s = document.querySelector('.burgle-picture svg');"
+    wait_for_js(page, "before => { const s = document.querySelector('.burgle-picture svg');"
         " return s !== null && s.outerHTML !== before; }",
         arg=before,
     )
@@ -85,8 +85,7 @@ def test_lesson_01_by_clicking_then_reload_keeps_progress(page, tutor_url):
         narration = page.locator(".burgle-narration")
         # The narration shows the step's text (cells are bolded, so compare its first words).
         opening = words(step.text).split(":")[0].split(",")[0][:30]
-        page.wait_for_function(
-            "([sel, text]) => (document.querySelector(sel) || {}).innerText?.replace(/\\s+/g, ' ').includes(text)",
+        wait_for_js(page, "([sel, text]) => (document.querySelector(sel) || {}).innerText?.replace(/\\s+/g, ' ').includes(text)",
             arg=[".burgle-narration", opening],
         )
         if step.expect is None:
@@ -127,8 +126,7 @@ def test_lesson_01_by_clicking_then_reload_keeps_progress(page, tutor_url):
     # Reload: a new kernel, but the browser remembers the progress (localStorage).
     page.reload(wait_until="commit", timeout=LOAD_TIMEOUT_MS)
     page.locator(".burgle-tutor.burgle-ready").wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_function(
-        "() => (document.querySelector('.burgle-progress') || {}).innerText?.trim().startsWith('1 of')"
+    wait_for_js(page, "() => (document.querySelector('.burgle-progress') || {}).innerText?.trim().startsWith('1 of')"
     )
     assert lesson_button(page, LESSON).inner_text().strip().startswith("✓ ")
     assert page.js_errors == []
@@ -158,7 +156,7 @@ def test_rules_lookup_opens_the_lesson_teaching_the_rule(page, tutor_url):
     hit.click()
 
     page.locator(".burgle-lesson-view").wait_for(state="visible")
-    page.wait_for_function("() => (document.querySelector('.burgle-lesson-title h1') || {}).innerText?.trim()")
+    wait_for_js(page, "() => (document.querySelector('.burgle-lesson-title h1') || {}).innerText?.trim()")
     shown = words(page.locator(".burgle-lesson-title").inner_text())
     opened = [lid for lid, title in titles.items() if title in shown]
     assert opened and opened[0] in teaching, (shown, teaching)

@@ -8,7 +8,9 @@ import subprocess
 import time
 
 #: Settings of the ``limits`` server.
-LIMITS = {"idle_seconds": 6, "gone_seconds": 10, "memory_mb": 560}
+# idle_seconds: long enough that a page served under load is drawn and connected before its
+# kernel counts as idle (at 6 s a loaded CI machine lost the race on a reload)
+LIMITS = {"idle_seconds": 12, "gone_seconds": 16, "memory_mb": 560}
 
 LIMITS_NOTEBOOK = '''\
 import time
