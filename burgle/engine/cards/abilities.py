@@ -185,6 +185,25 @@ def legal(g: Rules, ch) -> list:
         # the candidates are the adjacent cells, so of _check_crybaby only a face-down tile remains
         tiles = g.s.tiles
         return [a for a in _candidates(g, ch, verb) if tiles[a.args[0]].revealed]
+    if verb == "xray":
+        # the candidates are the cells across a wall, so of _check_xray only a face-up tile remains
+        tiles, made = g.s.tiles, _CELL_ACTIONS[verb]
+        return [made[c] for c in g.across_wall(ch.cell) if not tiles[c].revealed]
+    if verb == "orders":
+        # the candidates are the cells each other character on the board has a link to, so
+        # of _check_orders only the link's restrictions (moves.usable_link) and the one
+        # action remain to refuse: each character's links are built once here, not once
+        # per candidate as _check_orders alone would (the Rook lists a dozen or so)
+        if _left(g) < 1:
+            return []
+        out = []
+        usable_link = moves.usable_link
+        for other in _others(g, ch):
+            links = moves.links_from(g, other)
+            for c in links:
+                if usable_link(g, other, c, links)[0] is not None:
+                    out.append(act("orders", other.seat, c))
+        return out
     _key, character, side, rule, _name = SPEC[verb]
     ability = f"{character}_{side}"
     check = _CHECKS[verb]
