@@ -102,9 +102,11 @@ class Guard:
     cell: int | None = None  # None until placed (SETUP-5, GUARD-2)
     die: int | None = None  # the destination cell
     speed: int = 2  # the die's face
-    deck: list[int] = field(default_factory=list)  # cells; the top card is the last
-    discard: list[int] = field(default_factory=list)  # public, in drawing order
-    removed: tuple[int, ...] = ()  # trimmed, face down (SETUP-4); replaced, never changed in place
+    # The piles are tuples, replaced whole, never changed in place (copies and the undo
+    # snapshot taken before every action share them; a pile changes once per guard step)
+    deck: tuple[int, ...] = ()  # cells; the top card is the last
+    discard: tuple[int, ...] = ()  # public, in drawing order
+    removed: tuple[int, ...] = ()  # trimmed, face down (SETUP-4)
     donuts: bool = False  # TOOL-4
 
     @property
@@ -114,7 +116,7 @@ class Guard:
     def copy(self) -> "Guard":
         g = _new(Guard)
         g.floor, g.cell, g.die, g.speed, g.donuts = self.floor, self.cell, self.die, self.speed, self.donuts
-        g.deck, g.discard, g.removed = [*self.deck], [*self.discard], self.removed
+        g.deck, g.discard, g.removed = self.deck, self.discard, self.removed
         return g
 
     def to_dict(self) -> dict:
@@ -274,7 +276,7 @@ class GameState:
         for og in self.guards:  # = Guard.copy
             g = _new(Guard)
             g.floor, g.cell, g.die, g.speed, g.donuts = og.floor, og.cell, og.die, og.speed, og.donuts
-            g.deck, g.discard, g.removed = [*og.deck], [*og.discard], og.removed
+            g.deck, g.discard, g.removed = og.deck, og.discard, og.removed
             guards.append(g)
         s.guards = guards
         chars = []
@@ -322,8 +324,7 @@ class GameState:
                self.pending, self.patrol_known, self.event_known, self.job, self.layout, len(self.guards)]
         add = out.extend
         for g in self.guards:
-            add((g.floor, g.cell, g.die, g.speed, g.donuts, fr(g.deck) if g.deck else (),
-                 fr(g.discard) if g.discard else (), g.removed))
+            add((g.floor, g.cell, g.die, g.speed, g.donuts, g.deck, g.discard, g.removed))
         for c in self.characters:
             add((c.seat, c.name, c.side, c.cell, c.escaped, c.stealth, c.token, c.placed_once, c.flex_cell,
                  fr(c.tools) if c.tools else (), fr(c.loot) if c.loot else (),
@@ -350,8 +351,7 @@ class GameState:
         end = _FIXED + 8 * n_guards
         for i in range(_FIXED, end, 8):
             g = _new(Guard)
-            g.floor, g.cell, g.die, g.speed, g.donuts, deck, discard, g.removed = snap[i:i + 8]
-            g.deck, g.discard = [*deck], [*discard]
+            g.floor, g.cell, g.die, g.speed, g.donuts, g.deck, g.discard, g.removed = snap[i:i + 8]
             live_guards.append(g)
         s.characters = live_chars = []
         for i in range(end, len(snap), 13):

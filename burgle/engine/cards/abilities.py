@@ -485,9 +485,12 @@ def perform(g: Rules, ch, action):
                 draws.set_patrol_known(s, floor, known)
             return s.patrol_known[floor - 1]
 
+        def to_bottom():  # the patrol deck is a tuple, replaced whole (state.Guard)
+            guard.deck = (guard.deck[-1], *guard.deck[:-1])
+
         yield from _top_or_bottom(g, ch, deck, patrol_known, "CHAR-17", "Clairvoyance",
                                   f"the top patrol card of floor {floor}", top, f"the patrol card {top}",
-                                  f"the floor {floor} deck")
+                                  f"the floor {floor} deck", to_bottom)
         return False
 
     if verb == "precognition":  # CHAR-18
@@ -501,15 +504,15 @@ def perform(g: Rules, ch, action):
             return s.event_known
 
         yield from _top_or_bottom(g, ch, events, event_known, "CHAR-18", "Precognition", "the top Event", top,
-                                  f"the Event {top}", "the Event deck")
+                                  f"the Event {top}", "the Event deck", lambda: events.insert(0, events.pop()))
         return False
     raise AssertionError(f"unhandled ability verb {verb!r}")  # pragma: no cover
 
 
-def _top_or_bottom(g: Rules, ch, deck, known, rule, ability, what, top, card, deck_name):
+def _top_or_bottom(g: Rules, ch, deck, known, rule, ability, what, top, card, deck_name, to_bottom):
     """CHAR-17 / CHAR-18: for 1 action, look at the top card of *deck* (*what*, named *top*)
-    and leave it on top or put it at the bottom. The players now know where that card is
-    (*known*() reads, *known*(k) sets the deck's knowledge)."""
+    and leave it on top or put it at the bottom (*to_bottom*() does). The players now know
+    where that card is (*known*() reads, *known*(k) sets the deck's knowledge)."""
     who = g.who(ch)
     g.s.spent += 1
     known(draws.known_after_look(known(), len(deck)))
@@ -519,7 +522,7 @@ def _top_or_bottom(g: Rules, ch, deck, known, rule, ability, what, top, card, de
         [act("order", "top"), act("order", "bottom")])
     if choice.args[0] == "bottom":
         known(draws.known_after_bottom(known(), len(deck)))
-        deck.insert(0, deck.pop())
+        to_bottom()
         _say(g, ch, rule, f"{who} puts {card} at the bottom of {deck_name}.")
     else:
         _say(g, ch, rule, f"{who} leaves {card} on top of {deck_name}.")
