@@ -9,7 +9,7 @@ Copies are cheap (``GameState.copy``, a few microseconds): tiles are immutable v
 shared between copies (a rule that changes a tile puts a new one in its place with
 :meth:`GameState.set_tile`), and so are the fields that seldom change, kept as tuples and
 replaced when they do (:func:`replaced`): the walls, the per-seat counters and the guards'
-removed cards; the few guards and characters are copied.
+patrol decks, discard piles and removed cards; the few guards and characters are copied.
 
 The undo history keeps :meth:`GameState.snapshot` records: flat tuples of immutable values,
 never changed; play goes on from :meth:`GameState.restore` of one.
@@ -271,7 +271,7 @@ class GameState:
         the guards' and characters' copies inlined: it runs for every ``Game.copy``.)"""
         s = _new(GameState)
         s.tiles = [*self.tiles]
-        s.walls = self.walls  # tuples (walls, counters, removed cards): shared, replaced on change
+        s.walls = self.walls  # tuples (walls, counters, patrol piles): shared, replaced on change
         guards = []
         for og in self.guards:  # = Guard.copy
             g = _new(Guard)
