@@ -250,7 +250,7 @@ def test_event3_change_of_plans_draws_a_patrol_card():
 def test_event3_change_of_plans_with_alarm_does_nothing():
     """EVENT-3 / DEC-4: an alarm on your floor: nothing happens."""
     g = alarm_solo("change_of_plans")
-    deck = list(g.s.guards[0].deck)
+    deck = g.s.guards[0].deck
     hs = g.apply("end")
     assert g.s.guards[0].deck == deck
     assert g.s.guards[0].die == C("1C3")
@@ -899,7 +899,7 @@ def test_event22_switch_signs_without_alarms_swaps_guard_and_die():
     """EVENT-22 / GUARD-14: no alarm: guard and die swap cells; a teleport (GUARD-12 for
     characters on the new cell) with no GUARD-11 (no patrol draw)."""
     g = make("reboot", "switch_signs", chars=[HAWK, character("peterman", "1A4")])
-    deck = list(g.s.guards[0].deck)
+    deck = g.s.guards[0].deck
     hs = g.apply("end")
     gd = g.s.guards[0]
     assert gd.cell == C("1A4") and gd.die == C("1D4")

@@ -566,7 +566,7 @@ discard = ["2B1", "2A4", "2D3", "2C4", "2B3"]
         cards = unseen[:]
         rng.shuffle(cards)
         guard.cell, guard.die, guard.speed = info.guard, info.die, info.speed
-        guard.removed, guard.deck, guard.discard = tuple(cards[: info.removed]), cards[info.removed:], list(info.discard)
+        guard.removed, guard.deck, guard.discard = tuple(cards[: info.removed]), tuple(cards[info.removed:]), tuple(info.discard)
         for c in alarm_cells:
             game.s.set_tile(c, alarm=True)
         game.s.chance = Chance(r)
@@ -623,7 +623,7 @@ def test_a_game_is_not_changed_and_hidden_cards_are_not_read():
     g2 = other.s.guards[1]
     cards = [*g2.deck, *g2.removed]
     random.Random(9).shuffle(cards)
-    g2.removed, g2.deck = tuple(cards[: len(g2.removed)]), cards[len(g2.removed):]
+    g2.removed, g2.deck = tuple(cards[: len(g2.removed)]), tuple(cards[len(g2.removed):])
     assert g2.deck != game.s.guards[1].deck
     assert next_destination_odds(other, 2) == odds
     assert danger_map(other, 2, turns=3) == dm

@@ -53,7 +53,7 @@ def test_good_scenario_loads_as_written():
     assert tile(game, "1B2").dice == 2 and tile(game, "1C2").alarm and tile(game, "2A1").hack == 3
     gd = guard(game, 1)
     assert (gd.cell, gd.die, gd.speed) == (C("1D4"), C("1C2"), 3)
-    assert gd.deck == [C("1A1"), C("1A2")] and gd.discard == [C("1C2")] and gd.removed == (C("1B1"),)
+    assert gd.deck == (C("1A1"), C("1A2")) and gd.discard == (C("1C2"),) and gd.removed == (C("1B1"),)
     assert game.s.spent == 1 and game.s.tool_deck == ["crowbar", "donuts"]
     assert game.phase == "actions" and game.legal_actions()
 

@@ -129,7 +129,7 @@ def test_guard_dice_2_3_4_SETUP_5(seed):
     assert [gd.speed for gd in game.s.guards] == [2, 3, 4]
     assert not guard(game, 2).placed and not guard(game, 3).placed
     assert guard(game, 2).die is None and guard(game, 3).die is None
-    assert guard(game, 2).discard == [] and guard(game, 3).discard == []
+    assert guard(game, 2).discard == () and guard(game, 3).discard == ()
 
 
 def test_each_character_takes_3_stealth_SETUP_6():

@@ -423,5 +423,5 @@ def test_the_game_panel_shows_only_what_players_see():
     assert game_state_html(a).count("Safe not found yet") == 3
     for g in (a, b):  # same public facts: deck sizes and discard piles, no tile revealed
         for guard in g.s.guards:
-            guard.discard = []
+            guard.discard = ()
     assert game_state_html(a) == game_state_html(b)

@@ -112,7 +112,7 @@ def roll(g: Rules, count: int, rule: str):
 
 # ----------------------------------------------------------------------------- decks
 
-def _deck_top(deck: list, known_top: int, known_bottom: int) -> tuple[int, int] | None:
+def _deck_top(deck: tuple | list, known_top: int, known_bottom: int) -> tuple[int, int] | None:
     """The slice deck[lo:hi] of unknown cards that the top card is drawn from, or None when
     the top card is known (shown to the players, or all that is left is known)."""
     if known_top > 0 or len(deck) <= known_bottom:
@@ -140,13 +140,14 @@ def patrol_top(g: Rules, guard: "Guard", rule: str = "GUARD-3"):
                             lambda: act("patrol-card", guard.deck[-1]))
     if _settle(g):
         card = a.args[0]
-        deck = guard.deck
+        deck = [*guard.deck]
         if card in deck[span[0]:]:
             i = deck.index(card)
             deck[i], deck[-1] = deck[-1], deck[i]
         else:  # a removed card: swap it with the top card (they are exchangeable)
             j = guard.removed.index(card)
             guard.removed, deck[-1] = replaced(guard.removed, j, deck[-1]), card
+        guard.deck = tuple(deck)
 
 
 def _cards_top(g: Rules, deck: list, verb: str, prompt: str, rule: str, lo: int = 0, position: int = 0):

@@ -15,8 +15,8 @@ def reshuffle(g: Rules, guard) -> None:
     deck = list(range(N * (guard.floor - 1), N * guard.floor))
     s.chance.shuffle(deck)
     guard.removed = tuple(deck[: s.trim])
-    guard.deck = deck[s.trim:]
-    guard.discard = []
+    guard.deck = tuple(deck[s.trim:])
+    guard.discard = ()
     draws.set_patrol_known(s, guard.floor, (0, 0))  # a new order: nothing is known of it
     floor_cell = N * (guard.floor - 1)  # names the floor only: the trimmed cards stay hidden
     g.note("reshuffle", "GUARD-4", cell=floor_cell, value=s.trim)
@@ -35,8 +35,9 @@ def take_card(g: Rules, guard):
         reshuffle(g, guard)
     yield from draws.patrol_top(g, guard)
     known = draws.known_after_pop(s.patrol_known[guard.floor - 1], len(guard.deck))
-    card = guard.deck.pop()
-    guard.discard.append(card)
+    deck = guard.deck
+    card = deck[-1]
+    guard.deck, guard.discard = deck[:-1], guard.discard + (card,)  # tuples, replaced whole
     if known != s.patrol_known[guard.floor - 1]:
         draws.set_patrol_known(s, guard.floor, known)
     return card

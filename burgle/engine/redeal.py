@@ -38,7 +38,7 @@ def redeal_state(s: GameState, rng: Chance) -> None:
         pool = sorted([*deck[kb:hi], *guard.removed])
         rng.shuffle(pool)
         middle = hi - kb
-        guard.deck = deck[:kb] + pool[:middle] + deck[hi:]
+        guard.deck = (*deck[:kb], *pool[:middle], *deck[hi:])
         guard.removed = tuple(pool[middle:])
     kt, kb = s.event_known
     events = s.event_deck

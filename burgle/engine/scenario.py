@@ -327,7 +327,7 @@ def game_from_scenario(cls, source, *, paths: bool = True):
                 raise ScenarioError("the die never shares the guard's cell (GUARD-1)", field=f"{f}.die")
         for pile in ("deck", "discard", "removed"):
             cells = [_cell(v, f"{f}.{pile}[{j}]", floor) for j, v in enumerate(_list(gs.get(pile, []), f"{f}.{pile}"))]
-            setattr(gd, pile, tuple(cells) if pile == "removed" else cells)
+            setattr(gd, pile, tuple(cells))
         all_cards = [*gd.deck, *gd.discard, *gd.removed]
         dup = [c for c, n in Counter(all_cards).items() if n > 1]
         if dup:
@@ -338,12 +338,12 @@ def game_from_scenario(cls, source, *, paths: bool = True):
             if "removed" not in gs:
                 k = min(trim, max(0, len(unseen) - 1))
                 gd.removed, unseen = tuple(unseen[:k]), unseen[k:]
-            gd.deck = unseen
+            gd.deck = tuple(unseen)
     for gd in guards:
         if gd.cell is None and not gd.deck and not gd.discard:
             cards = list(range(N * (gd.floor - 1), N * gd.floor))
             chance.shuffle(cards)
-            gd.removed, gd.deck = tuple(cards[:trim]), cards[trim:]
+            gd.removed, gd.deck = tuple(cards[:trim]), tuple(cards[trim:])
 
     # decks
     def deck(field, full, held):

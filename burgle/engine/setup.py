@@ -153,7 +153,7 @@ def new_game(cls, seed: int, characters=None, players: int | None = None, sides=
     for f in range(1, the_job.floors + 1):
         deck = list(range(N * (f - 1), N * f))
         chance.shuffle(deck)
-        guards.append(Guard(floor=f, speed=the_job.guard_dice[f - 1], removed=tuple(deck[:trim]), deck=deck[trim:]))
+        guards.append(Guard(floor=f, speed=the_job.guard_dice[f - 1], removed=tuple(deck[:trim]), deck=tuple(deck[trim:])))
     crew = [Character(seat=i, name=name, side=side) for i, (name, side) in enumerate(zip(chars, sides))]
     tool_deck = list(TOOL_DECK)
     for ch in crew:
@@ -167,8 +167,8 @@ def new_game(cls, seed: int, characters=None, players: int | None = None, sides=
     if len(crew) == 1:  # DEC-57: a lone character could never carry a Gold Bar out (LOOT-5, ACT-15)
         loot_deck = without_gold_bars(loot_deck)
     first = guards[0]
-    card = first.deck.pop()  # SETUP-8
-    first.discard.append(card)
+    card = first.deck[-1]  # SETUP-8
+    first.deck, first.discard = first.deck[:-1], (card,)
     first.cell = card
     state = GameState(
         tiles=tiles, walls=layout, guards=guards, characters=crew, chance=chance, trim=trim,

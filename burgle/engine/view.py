@@ -35,7 +35,7 @@ def _cell(c: int | None) -> str | None:
     return None if c is None else cell_name(c)
 
 
-def _top(deck: list, k: int) -> list:
+def _top(deck: tuple | list, k: int) -> tuple | list:
     return deck[::-1][:k]
 
 

@@ -111,7 +111,7 @@ class GuardWalker:
         s.outcome = None
         g = self._guard
         g.cell, g.die, g.speed = self._base + cell, self._base + die, speed
-        g.deck, g.discard, g.removed = [self._base, self._base + 1], [], ()  # two unknown cards: a chance node
+        g.deck, g.discard, g.removed = (self._base, self._base + 1), (), ()  # two unknown cards: a chance node
         for i in range(N):
             c = self._base + i
             if s.tiles[c].alarm != (i in alarms):

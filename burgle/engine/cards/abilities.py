@@ -185,6 +185,25 @@ def legal(g: Rules, ch) -> list:
         # the candidates are the adjacent cells, so of _check_crybaby only a face-down tile remains
         tiles = g.s.tiles
         return [a for a in _candidates(g, ch, verb) if tiles[a.args[0]].revealed]
+    if verb == "xray":
+        # the candidates are the cells across a wall, so of _check_xray only a face-up tile remains
+        tiles, made = g.s.tiles, _CELL_ACTIONS[verb]
+        return [made[c] for c in g.across_wall(ch.cell) if not tiles[c].revealed]
+    if verb == "orders":
+        # the candidates are the cells each other character on the board has a link to, so
+        # of _check_orders only the link's restrictions (moves.usable_link) and the one
+        # action remain to refuse: each character's links are built once here, not once
+        # per candidate as _check_orders alone would (the Rook lists a dozen or so)
+        if _left(g) < 1:
+            return []
+        out = []
+        usable_link = moves.usable_link
+        for other in _others(g, ch):
+            links = moves.links_from(g, other)
+            for c in links:
+                if usable_link(g, other, c, links)[0] is not None:
+                    out.append(act("orders", other.seat, c))
+        return out
     _key, character, side, rule, _name = SPEC[verb]
     ability = f"{character}_{side}"
     check = _CHECKS[verb]
@@ -466,9 +485,12 @@ def perform(g: Rules, ch, action):
                 draws.set_patrol_known(s, floor, known)
             return s.patrol_known[floor - 1]
 
+        def to_bottom():  # the patrol deck is a tuple, replaced whole (state.Guard)
+            guard.deck = (guard.deck[-1], *guard.deck[:-1])
+
         yield from _top_or_bottom(g, ch, deck, patrol_known, "CHAR-17", "Clairvoyance",
                                   f"the top patrol card of floor {floor}", top, f"the patrol card {top}",
-                                  f"the floor {floor} deck")
+                                  f"the floor {floor} deck", to_bottom)
         return False
 
     if verb == "precognition":  # CHAR-18
@@ -482,15 +504,15 @@ def perform(g: Rules, ch, action):
             return s.event_known
 
         yield from _top_or_bottom(g, ch, events, event_known, "CHAR-18", "Precognition", "the top Event", top,
-                                  f"the Event {top}", "the Event deck")
+                                  f"the Event {top}", "the Event deck", lambda: events.insert(0, events.pop()))
         return False
     raise AssertionError(f"unhandled ability verb {verb!r}")  # pragma: no cover
 
 
-def _top_or_bottom(g: Rules, ch, deck, known, rule, ability, what, top, card, deck_name):
+def _top_or_bottom(g: Rules, ch, deck, known, rule, ability, what, top, card, deck_name, to_bottom):
     """CHAR-17 / CHAR-18: for 1 action, look at the top card of *deck* (*what*, named *top*)
-    and leave it on top or put it at the bottom. The players now know where that card is
-    (*known*() reads, *known*(k) sets the deck's knowledge)."""
+    and leave it on top or put it at the bottom (*to_bottom*() does). The players now know
+    where that card is (*known*() reads, *known*(k) sets the deck's knowledge)."""
     who = g.who(ch)
     g.s.spent += 1
     known(draws.known_after_look(known(), len(deck)))
@@ -500,7 +522,7 @@ def _top_or_bottom(g: Rules, ch, deck, known, rule, ability, what, top, card, de
         [act("order", "top"), act("order", "bottom")])
     if choice.args[0] == "bottom":
         known(draws.known_after_bottom(known(), len(deck)))
-        deck.insert(0, deck.pop())
+        to_bottom()
         _say(g, ch, rule, f"{who} puts {card} at the bottom of {deck_name}.")
     else:
         _say(g, ch, rule, f"{who} leaves {card} on top of {deck_name}.")
