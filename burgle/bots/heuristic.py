@@ -521,7 +521,7 @@ class ValueBot:
         if danger * lc > 30 and r <= 2:
             return None  # better to step away: let the valuation choose
         dice = s.tiles[safe].dice
-        bonus = 1 if g.has_ability(ch, "steady_hands") else 0
+        bonus = g.extra_dice(ch)
         target = min(self.w.dice_target + (1 if len(need) >= 4 else 0), 6) - bonus
         by = {str(a): a for a in legal}
         add, roll = by.get("add-die"), by.get("roll")
@@ -582,7 +582,7 @@ class ValueBot:
         if v == "move":
             t = g.s.tiles[a.args[0]]
             if t.kind == "keypad" and not t.keypad_open and not t.crowbar:
-                tries = g.s.keypad_attempts.get(a.args[0], 0) + 1 + (1 if g.has_ability(ch, "steady_hands") else 0)
+                tries = g.s.keypad_attempts.get(a.args[0], 0) + 1 + g.extra_dice(ch)
                 p = 1 - (5 / 6) ** tries
                 h = g.copy()
                 h.s.set_tile(a.args[0], keypad_open=True)
@@ -674,7 +674,7 @@ class ValueBot:
         s = g.s
         safe = a.args[0] if a.args else ch.cell
         t = s.tiles[safe]
-        bonus = 1 if g.has_ability(ch, "steady_hands") else 0
+        bonus = g.extra_dice(ch)
         k = t.dice + bonus
         comb = combination(safe)
         live = [s.tiles[c] for c in comb if s.tiles[c].revealed and not s.tiles[c].cracked]

@@ -379,7 +379,7 @@ class HeuristicBot(ValueBot):
         need = sorted({s.tiles[c].number for c in comb if not s.tiles[c].cracked})
         if here == safe:
             dice = s.tiles[safe].dice
-            bonus = 1 if g.has_ability(ch, "steady_hands") else 0
+            bonus = g.extra_dice(ch)
             if self.dice_target:
                 add = dice < (int(self.dice_target) if len(need) >= 3 else 2)
             else:  # the fewest expected actions to crack (the Peterman's die included)
@@ -412,7 +412,7 @@ class HeuristicBot(ValueBot):
             comb = combination(here)
             live = {s.tiles[c].number for c in comb if s.tiles[c].revealed and not s.tiles[c].cracked}
             missing = len(live) + sum(1 for c in comb if not s.tiles[c].revealed)
-            bonus = 1 if g.has_ability(ch, "steady_hands") else 0
+            bonus = g.extra_dice(ch)
             if by.get("add-die") and actions_to_crack(s.tiles[here].dice, missing, bonus)[1]:
                 yield by["add-die"][0], 2, here, say("a die on the Safe while the way is blocked")
             if by.get("roll") and live:

@@ -172,6 +172,11 @@ class Rules:
     def has_ability(self, ch: Character, ability: str) -> bool:
         return ABILITY[(ch.name, ch.side)] == ability
 
+    def extra_dice(self, ch: Character) -> int:
+        """Dice *ch* rolls beyond the Safe's dice (ACT-11) or the Keypad's attempt count
+        (TILE-10): 1 for the basic Peterman's Steady Hands (CHAR-9), else 0."""
+        return 1 if ABILITY[(ch.name, ch.side)] == "steady_hands" else 0
+
     def ability_holder(self, ability: str) -> Character | None:
         for ch in self.s.characters:
             if not ch.escaped and ABILITY[(ch.name, ch.side)] == ability:

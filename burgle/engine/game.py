@@ -208,6 +208,10 @@ class Game:
     def has_ability(self, ch: Character, ability: str) -> bool:
         return self._rules.has_ability(ch, ability)
 
+    def extra_dice(self, ch: Character) -> int:
+        """Dice *ch* rolls on a Safe or a Keypad beyond the usual ones (CHAR-9: 1 for the basic Peterman)."""
+        return self._rules.extra_dice(ch)
+
     def ability_holder(self, ability: str) -> Character | None:
         return self._rules.ability_holder(ability)
 

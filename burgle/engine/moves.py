@@ -243,7 +243,7 @@ def counting_move(g: Rules, ch, dest: int, kind: str, base_cost: int = 1, ignore
     if t.kind == "keypad" and not t.crowbar and not t.keypad_open:
         n = s.keypad_attempts.get(dest, 0) + 1  # per Keypad per turn (DEC-23)
         s.keypad_attempts[dest] = n
-        count = n + (1 if g.has_ability(ch, "steady_hands") else 0)
+        count = n + g.extra_dice(ch)
         dice = yield from draws.roll(g, count, "TILE-10")
         g.note("keypad_roll", "TILE-10", cell=dest, seat=ch.seat, value=dice, who=g.who(ch))
         if 6 not in dice:

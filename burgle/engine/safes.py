@@ -39,7 +39,7 @@ def roll(g: Rules, ch, safe_cell: int):
     s = g.s
     t = s.tiles[safe_cell]
     s.spent += 1
-    count = t.dice + (1 if g.has_ability(ch, "steady_hands") else 0)
+    count = t.dice + g.extra_dice(ch)
     dice = yield from draws.roll(g, count, "ACT-11")
     g.note("safe_roll", "ACT-11", cell=safe_cell, seat=ch.seat, value=dice, who=g.who(ch))
     dice = yield from tools.after_safe_roll(g, ch, safe_cell, dice)
