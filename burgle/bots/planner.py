@@ -55,6 +55,7 @@ from burgle.bots.heuristic import ValueBot, Plan, N, actions_to_crack, crack_cha
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
+from burgle.data.cards import LOOT_BY_KEY
 
 INF = 1e9
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
@@ -104,6 +105,7 @@ class HeuristicBot(ValueBot):
     tool_margin = 0.5  # the gain a one-shot tool must bring there (E.M.P., Donuts)
     _helps: tuple = (-1, -1, 0)  # (turn, seat, uses this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
+    fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
 
     # ------------------------------------------------------------------ the action phase
     def act(self, g, legal):
@@ -156,7 +158,10 @@ class HeuristicBot(ValueBot):
                 out.append((end, ends[here] - self.lam * goal.get(here, 12)))
             return out
 
-        for a, cost, pos, why in itertools.chain(self.tasks(g, plan, ch, r, by), self.side_work(g, plan, ch, by)):
+        work = self.escape_tasks(g, plan, ch, r, by)  # the escape and the abilities (docs/bots.md, E rows)
+        if work is None:
+            work = self.tasks(g, plan, ch, r, by)
+        for a, cost, pos, why in itertools.chain(work, self.side_work(g, plan, ch, by)):
             if cost > r or any(a == x for x, _ in tried):
                 continue
             if a.verb == "move" and self.no_return and a.args[0] in visited:
@@ -480,6 +485,49 @@ class HeuristicBot(ValueBot):
                     break
         return out
 
+    # ------------------------------------------------------------------ the escape and the abilities
+    def fetch_target(self, g, plan, ch):
+        """The cell *ch* should fetch a card from before anyone can escape, or None: Loot
+        lying on a tile (the second Gold Bar laid on the Safe, LOOT-5; a Drill's, CHAR-10) or
+        the loose Kitty (its holder only, LOOT-10); no one escapes while any lies (ACT-15,
+        DEC-19). Of the characters who may carry it (no one holds 2 Gold Bars), the nearest
+        goes. With ``fetch`` 1 only once every Safe is cracked; 2 also when it lies on the
+        character's floor."""
+        if not self.fetch or ch.cell is None:
+            return None
+        s = g.s
+        f = ch.cell // N
+        if s.kitty is not None and "persian_kitty" in ch.loot and (plan.escape_phase or s.kitty // N == f):
+            return s.kitty
+        lying = [(c, i) for c, t in enumerate(s.tiles) for i in t.items if i in LOOT_BY_KEY]
+        best = None
+        for c, i in lying:
+            if not (plan.escape_phase or (self.fetch >= 2 and c // N == f)):
+                continue
+            carriers = [o for o in s.characters if o.on_board and not (i == "gold_bar" and "gold_bar" in o.loot)]
+            if not any(o.seat == ch.seat for o in carriers):
+                continue
+            dist = {o.seat: self.walk(g, o, o.cell, relaxed=True).get(c, (INF,))[0] for o in carriers}
+            if (dist[ch.seat], ch.seat) == min((d, seat) for seat, d in dist.items()):
+                if best is None or dist[ch.seat] < best[0]:
+                    best = (dist[ch.seat], c)
+        return best[1] if best is not None else None
+
+    def escape_tasks(self, g, plan, ch, r, by):
+        """Steps that replace the tasks (None: the tasks as usual): the walk to Loot that
+        must be fetched before the escape (``fetch_target``)."""
+        here = ch.cell
+        fetch = self.fetch_target(g, plan, ch)
+        if fetch is not None:
+            if fetch == here:
+                return []
+            step = self.first_step(g, plan, ch, here, {fetch}, by)
+            if step is None:
+                return []
+            return [(step, self.step_cost(g, ch, step.args[0]), step.args[0],
+                     say("every Loot must be held to escape (ACT-15)"))]
+        return None
+
     # ------------------------------------------------------------------ tools
     def tool_use(self, g, plan, ch, r, by):
         uses = by.get("use", [])
@@ -608,6 +656,9 @@ class HeuristicBot(ValueBot):
     def goal_targets(self, g, plan, ch) -> set:
         """The cells where the character's next piece of work is done."""
         s = g.s
+        fetch = self.fetch_target(g, plan, ch)
+        if fetch is not None:
+            return {fetch}
         kind, f = self.floor_goal(plan, ch)
         base = N * f
 
