@@ -61,6 +61,8 @@ INF = 1e9
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
 LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
 TILE_TOKEN_WEIGHT = 0.3
+# tiles whose own cost, block or alarm a crowbar token disables (TOOL-2)
+CROWBAR_KINDS = frozenset({"deadbolt", "keypad", "camera", "detector", "fingerprint", "laser", "motion", "thermo"})
 HELP_REASON = {
     "distract": say("the crow on the guard's way slows him (CHAR-11)"),
     "crybaby": say("an alarm draws the guard away from the crew (CHAR-7)"),
@@ -105,6 +107,10 @@ class HeuristicBot(ValueBot):
     tool_margin = 0.5  # the gain a one-shot tool must bring there (E.M.P., Donuts)
     _helps: tuple = (-1, -1, 0)  # (turn, seat, uses this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
+    flex = 1  # the Acrobat's Flexibility through a guard when it opens a better end (CHAR-1)
+    flex_margin = 0.3  # the end-score gain a Flexibility move must bring
+    # tools used where they open a better end (ability_step); the Thermal Bomb to the roof always
+    opening_tools: tuple = ()
     fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
 
     # ------------------------------------------------------------------ the action phase
@@ -142,6 +148,9 @@ class HeuristicBot(ValueBot):
         reach = self._reach
         now = score(ends)
         end = by["end"][0]
+        special = self.ability_step(g, plan, ch, r, by, score, now)  # Flexibility, tools (docs/bots.md, E rows)
+        if special is not None:
+            return special[0], special[1], [(special[0], special[2]), (end, now)]
         if max(ends.values()) < -0.25:  # no safe end in reach: the cards that make one
             guard = s.guards[here // N].cell
             for a in by.get("use", []):
@@ -527,6 +536,96 @@ class HeuristicBot(ValueBot):
             return [(step, self.step_cost(g, ch, step.args[0]), step.args[0],
                      say("every Loot must be held to escape (ACT-15)"))]
         return None
+
+    def best_score(self, h):
+        """The acting character's best end score in *h* (a copy after some action): the
+        planner's own ``end_map`` and goal distance, both read afresh from *h* (walls, links
+        and tokens may have changed), minus what it cost on the way is the caller's part."""
+        if h is None or h.is_over or h.pending is not None or h.phase != "actions":
+            return -INF
+        mover = h.s.characters[h.s.active]
+        if mover.cell is None:
+            return -INF
+        plan = Plan(h, self.w)
+        goal = self.goal_dist(h, plan, mover)
+        saved = self._banned, getattr(self, "_reach", None)
+        ends = self.end_map(h, plan, mover, mover.cell, h.actions_left)
+        self._banned, self._reach = saved
+        if mover.flex_cell == mover.cell and self.guard_on(h, mover.cell):
+            ends.pop(mover.cell, None)  # still there at the guard phase: 1 Stealth (CHAR-1)
+        if not ends:
+            return -INF
+        return max(v - self.lam * goal.get(c, 12) for c, v in ends.items())
+
+    def ability_step(self, g, plan, ch, r, by, score, now):
+        """(action, reason, score) for an ability or tool that opens a better end of the
+        turn than any walk, tried on copies of the re-dealt game and valued with the
+        planner's own end score (``best_score``) minus what it costs on the way:
+
+        * the basic Acrobat's Flexibility (CHAR-1): a free move onto a guard's cell without
+          being seen, so a way through him; she must leave it before the turn ends (else 1
+          Stealth), so it is tried only with an action left, and once on it she takes the
+          best move off;
+        * the Thermal Bomb (TOOL-12): from the top floor once every Safe is cracked, a link
+          to the roof (the escape at once, ACT-15), else a link up or down out of a corner;
+        * Dynamite (TOOL-5: a wall gone, an alarm on her tile) and the Crowbar (TOOL-2: a
+          tile's cost, block or alarm gone for good), at the bar ``tool_margin``."""
+        s = g.s
+        here = ch.cell
+        if ch.flex_cell == here and self.guard_on(g, here):  # on the guard's cell: off it
+            best, best_v = None, -INF
+            for a in by.get("move", []) + by.get("flex", []):
+                if a.verb == "flex" and r < 1:
+                    continue
+                h = self._after(g.copy(), a)
+                if h is None or h.s.active != s.active:
+                    continue
+                v = self.best_score(h) - self.costs_on_the_way(g, h) - (0.1 if a.args[0] in self._visited[2] else 0.0)
+                if v > best_v:
+                    best, best_v = a, v
+            if best is not None:
+                return best, say("to the safest cell within reach"), best_v
+            return None
+        options = []
+        if self.flex and r >= 1:
+            options += [(a, self.flex_margin) for a in by.get("flex", [])]
+        uses = by.get("use", [])
+        if uses:
+            top = plan.floors - 1
+            for a in uses:
+                k = a.args[0]
+                if k == "thermal_bomb":
+                    if plan.escape_phase and here // N == top and a.args[1] >= N * plan.floors:
+                        h = self._after(g.copy(), a)
+                        if h is not None and any(x.verb == "escape" for x in h.legal_actions()) and \
+                                not (s.tiles[here].kind == "stairs" and s.tiles[here].revealed):
+                            return a, say("use the {tool}", tool=card(k)), 0.0  # TOOL-12: out by the roof now
+                    elif k in self.opening_tools and not plan.escape_phase and a.args[1] < N * plan.floors \
+                            and now < -1.0:
+                        options.append((a, self.tool_margin))
+                elif k in ("dynamite", "crowbar") and k in self.opening_tools:
+                    t = s.tiles[a.args[1]]
+                    if k == "crowbar" and (not t.revealed or t.crowbar or t.kind not in CROWBAR_KINDS):
+                        continue
+                    options.append((a, self.tool_margin))
+        best, best_v = None, now
+        for a, margin in options:
+            h = self._after(g.copy(), a)
+            if h is None or h.s.active != s.active:
+                continue
+            if a.verb == "use" and a.args[0] == "thermal_bomb":  # the bomb and the way through it
+                h = self._after(h, Action("move", (a.args[1],)))
+                if h is None or h.s.active != s.active:
+                    continue
+            v = self.best_score(h) - self.costs_on_the_way(g, h) - margin
+            if v > best_v:
+                best, best_v = a, v
+        if best is None:
+            return None
+        k = best.args[0]
+        if best.verb == "flex":
+            return best, say("to the safest cell within reach"), best_v
+        return best, say("use the {tool}", tool=card(k)), best_v
 
     # ------------------------------------------------------------------ tools
     def tool_use(self, g, plan, ch, r, by):
