@@ -110,7 +110,7 @@ class HeuristicBot(ValueBot):
     flex = 1  # the Acrobat's Flexibility through a guard when it opens a better end (CHAR-1)
     flex_margin = 0.3  # the end-score gain a Flexibility move must bring
     # tools used where they open a better end (ability_step); the Thermal Bomb to the roof always
-    opening_tools: tuple = ()
+    opening_tools: tuple = ("dynamite", "crowbar")
     fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
 
     # ------------------------------------------------------------------ the action phase
