@@ -111,6 +111,8 @@ class HeuristicBot(ValueBot):
     flex_margin = 0.3  # the end-score gain a Flexibility move must bring
     # tools used where they open a better end (ability_step); the Thermal Bomb to the roof always
     opening_tools: tuple = ("dynamite", "crowbar")
+    bomb_up = 1  # once every Safe is cracked, the Thermal Bomb up from a lower floor where it opens a better end
+    roof_goal = 1  # once every Safe is cracked, the end score's distance is to the roof, from any floor
     fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
 
     # ------------------------------------------------------------------ the action phase
@@ -522,6 +524,16 @@ class HeuristicBot(ValueBot):
                     best = (dist[ch.seat], c)
         return best[1] if best is not None else None
 
+    def roof_cells(self, g, plan):
+        """The top floor's cells that lead to the roof: its Stairs, once face up, and the
+        ends of Thermal Bomb links to the roof (ACT-15, TOOL-12)."""
+        s = g.s
+        top = plan.floors - 1
+        out = {a for a, b in s.thermal if b >= N * plan.floors}
+        if plan.stairs[top] is not None:
+            out.add(plan.stairs[top])
+        return out
+
     def escape_tasks(self, g, plan, ch, r, by):
         """Steps that replace the tasks (None: the tasks as usual): the walk to Loot that
         must be fetched before the escape (``fetch_target``)."""
@@ -535,6 +547,12 @@ class HeuristicBot(ValueBot):
                 return []
             return [(step, self.step_cost(g, ch, step.args[0]), step.args[0],
                      say("every Loot must be held to escape (ACT-15)"))]
+        if plan.escape_phase and here // N == plan.floors - 1 and self.roof_goal:
+            roof = self.roof_cells(g, plan)
+            if roof and roof != {plan.stairs[-1]}:  # a thermal link to the roof: the nearer way out
+                step = self.first_step(g, plan, ch, here, roof, by) if here not in roof else None
+                return [] if step is None else [(step, self.step_cost(g, ch, step.args[0]), step.args[0],
+                                                 say("to the Stairs"))]
         return None
 
     def best_score(self, h):
@@ -603,6 +621,8 @@ class HeuristicBot(ValueBot):
                     elif k in self.opening_tools and not plan.escape_phase and a.args[1] < N * plan.floors \
                             and now < -1.0:
                         options.append((a, self.tool_margin))
+                    elif self.bomb_up and plan.escape_phase and a.args[1] == here + N:
+                        options.append((a, self.tool_margin))  # a floor nearer the roof, from anywhere
                 elif k in ("dynamite", "crowbar") and k in self.opening_tools:
                     t = s.tiles[a.args[1]]
                     if k == "crowbar" and (not t.revealed or t.crowbar or t.kind not in CROWBAR_KINDS):
@@ -758,6 +778,10 @@ class HeuristicBot(ValueBot):
         fetch = self.fetch_target(g, plan, ch)
         if fetch is not None:
             return {fetch}
+        if plan.escape_phase and self.roof_goal:
+            roof = self.roof_cells(g, plan)
+            if roof:  # the distance is to the roof from any floor (Stairs and links on the way)
+                return roof
         kind, f = self.floor_goal(plan, ch)
         base = N * f
 
