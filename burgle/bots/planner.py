@@ -112,6 +112,7 @@ class HeuristicBot(ValueBot):
     # tools used where they open a better end (ability_step); the Thermal Bomb to the roof always
     opening_tools: tuple = ("dynamite", "crowbar")
     bomb_up = 1  # once every Safe is cracked, the Thermal Bomb up from a lower floor where it opens a better end
+    roof_bomb = 1  # once every Safe is cracked, the Thermal Bomb to the roof from the top floor
     roof_goal = 1  # once every Safe is cracked, the end score's distance is to the roof, from any floor
     fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
 
@@ -613,7 +614,7 @@ class HeuristicBot(ValueBot):
             for a in uses:
                 k = a.args[0]
                 if k == "thermal_bomb":
-                    if plan.escape_phase and here // N == top and a.args[1] >= N * plan.floors:
+                    if self.roof_bomb and plan.escape_phase and here // N == top and a.args[1] >= N * plan.floors:
                         h = self._after(g.copy(), a)
                         if h is not None and any(x.verb == "escape" for x in h.legal_actions()) and \
                                 not (s.tiles[here].kind == "stairs" and s.tiles[here].revealed):
