@@ -108,8 +108,9 @@ class HeuristicBot(ValueBot):
     _helps: tuple = (-1, -1, 0)  # (turn, seat, uses this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
     flex = 1  # the Acrobat's Flexibility through a guard when it opens a better end (CHAR-1)
-    flex_margin = 0.3  # the end-score gain a Flexibility move must bring
+    flex_margin = 0.1  # the end-score gain a Flexibility move must bring
     # tools used where they open a better end (ability_step); the Thermal Bomb to the roof always
+    open_margin = 0.5  # the end-score gain Dynamite or a Crowbar must bring
     opening_tools: tuple = ("dynamite", "crowbar")
     bomb_up = 1  # once every Safe is cracked, the Thermal Bomb up from a lower floor where it opens a better end
     roof_bomb = 1  # once every Safe is cracked, the Thermal Bomb to the roof from the top floor
@@ -628,7 +629,7 @@ class HeuristicBot(ValueBot):
                     t = s.tiles[a.args[1]]
                     if k == "crowbar" and (not t.revealed or t.crowbar or t.kind not in CROWBAR_KINDS):
                         continue
-                    options.append((a, self.tool_margin))
+                    options.append((a, self.open_margin))
         best, best_v = None, now
         for a, margin in options:
             h = self._after(g.copy(), a)
