@@ -319,3 +319,33 @@ def test_a_crowbar_on_the_fingerprint_in_the_way_to_the_safe(tools):
         assert done[0] == "use crowbar 1B1" and alarms == [] and game.name(game.s.characters[0].cell) == "1D1"
     else:
         assert "use crowbar 1B1" not in done and alarms == ["1B1"]
+
+
+@pytest.mark.parametrize("crystal", [4, 0])
+def test_the_crystal_ball_keeps_a_crash_off_the_top_of_the_event_deck(crystal):
+    """TOOL-3, TURN-4: the Hawk ends her turn with no action spent, so she draws an Event:
+    Crash! (EVENT-4) would move the guard's die onto her tile and bring him in (speed 2,
+    1D1 -> 1C1 -> 1B1). With the Crystal Ball the bot looks first and puts a harmless Event
+    on top (the orders tried on re-deals, the turn ended on each)."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "1B1", "tools": ["crystal_ball"]}],
+        "tiles": {"1B1": "walkway 1 revealed", "1C1": "walkway 2 revealed", "1D1": "walkway 3 revealed"},
+        "guards": [{"floor": 1, "cell": "1D1", "die": "1D4", "speed": 2}],
+        "event_deck": ["reboot", "lampshade", "crash"],
+    }, paths=False)
+    hawk = game.s.characters[0]
+    bot = _bot(crystal=crystal)
+    by = {}
+    for a in game.legal_actions():
+        by.setdefault(a.verb, []).append(a)
+    used = bot.turn_end_help(game, hawk, 4, by)
+    if crystal:
+        assert str(used) == "use crystal_ball"
+        game.apply(used)
+        game.apply(bot.answer(game, game.legal_actions())[0])
+        assert game.s.event_deck[-1] != "crash"
+    game.apply("end")
+    assert (game.s.characters[0].stealth >= 3) == bool(crystal)

@@ -54,6 +54,7 @@ from burgle.analysis.guard_forecast import forecast
 from burgle.bots.heuristic import ValueBot, Plan, N, actions_to_crack, crack_chance
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
+from burgle.engine.turns import draws_event
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
 from burgle.data.cards import LOOT_BY_KEY
 
@@ -115,6 +116,7 @@ class HeuristicBot(ValueBot):
     bomb_up = 1  # once every Safe is cracked, the Thermal Bomb up from a lower floor where it opens a better end
     roof_bomb = 1  # once every Safe is cracked, the Thermal Bomb to the roof from the top floor
     roof_goal = 1  # once every Safe is cracked, the end score's distance is to the roof, from any floor
+    crystal = 4  # the Crystal Ball before an Event: the top Events' order tried on this many re-deals (0: never)
     fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
 
     # ------------------------------------------------------------------ the action phase
@@ -254,6 +256,22 @@ class HeuristicBot(ValueBot):
             options = sorted((a for a in legal if a.verb == "order"), key=lambda a: a.args[0] != "top")
             best = max(options, key=best_end)  # ties: top (the first)
             return best, say("the patrol card that keeps the guard away from the crew")
+        if "events-order" in verbs and self.crystal:
+            # TOOL-3: the order of the top Events that costs the crew least when the turn ends
+            # now (the Event drawn, TURN-4, then the guard's move), on a few re-deals
+            def cost(a):
+                total = 0.0
+                for k in range(self.crystal):
+                    h = self._after(g.redeal(s.turn * 7919 + k), a)
+                    if h is not None and not h.is_over and h.phase == "actions" and h.s.active == s.active:
+                        h = self._after(h, Action("end"))
+                    if h is None:
+                        return INF
+                    total += 100.0 if h.is_over and h.s.outcome != "won" else self.costs_on_the_way(g, h)
+                return total
+            best = min((a for a in legal if a.verb == "events-order"), key=cost)  # ties: the first
+            return best, say("use the {tool}", tool=card("crystal_ball"))
+
         return super().answer(g, legal)
 
     def turn_end_help(self, g, ch, r, by):
@@ -264,6 +282,10 @@ class HeuristicBot(ValueBot):
         teammate out of his path (CHAR-15, 1 spare action). Kept only for a clear gain in
         the end value of the acting character's cell, which counts the teammates on its
         floor; at most ``help_moves`` a turn, so a turn always ends."""
+        if self.crystal and draws_event(g.s, ch):  # the Crystal Ball before an Event is drawn (TOOL-3, TURN-4)
+            ball = [a for a in by.get("use", []) if a.args[0] == "crystal_ball"]
+            if ball:
+                return ball[0]
         options = by.get("distract", []) + by.get("crybaby", [])
         if r >= 1:
             options += by.get("orders", [])
