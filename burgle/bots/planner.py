@@ -116,6 +116,8 @@ class HeuristicBot(ValueBot):
     bomb_up = 1  # once every Safe is cracked, the Thermal Bomb up from a lower floor where it opens a better end
     roof_bomb = 1  # once every Safe is cracked, the Thermal Bomb to the roof from the top floor
     roof_goal = 1  # once every Safe is cracked, the end score's distance is to the roof, from any floor
+    _follow: tuple = (-1, -1, None)  # (turn, seat, the move a tool was used for)
+    follow_link = 1  # after a Thermal Bomb link up, the move along it (the move it was valued with)
     crystal = 4  # the Crystal Ball before an Event: the top Events' order tried on this many re-deals (0: never)
     fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
 
@@ -614,6 +616,12 @@ class HeuristicBot(ValueBot):
           tile's cost, block or alarm gone for good), at the bar ``tool_margin``."""
         s = g.s
         here = ch.cell
+        follow = self._follow
+        if follow[:2] == (s.turn, s.active):  # the way the tool was used for (the thermal link)
+            self._follow = (-1, -1, None)
+            moves = [a for a in by.get("move", []) if a == follow[2]]
+            if moves:
+                return moves[0], say("up the Stairs"), 0.0
         if ch.flex_cell == here and self.guard_on(g, here):  # on the guard's cell: off it
             best, best_v = None, -INF
             for a in by.get("move", []) + by.get("flex", []):
@@ -667,6 +675,8 @@ class HeuristicBot(ValueBot):
         if best is None:
             return None
         k = best.args[0]
+        if k == "thermal_bomb" and self.follow_link:
+            self._follow = (s.turn, s.active, Action("move", (best.args[1],)))
         if best.verb == "flex":
             return best, say("to the safest cell within reach"), best_v
         return best, say("use the {tool}", tool=card(k)), best_v
