@@ -562,7 +562,9 @@ class HeuristicBot(ValueBot):
 
     def escape_tasks(self, g, plan, ch, r, by):
         """Steps that replace the tasks (None: the tasks as usual): the walk to Loot that
-        must be fetched before the escape (``fetch_target``)."""
+        must be fetched before the escape (``fetch_target``); on the top floor once every Safe
+        is cracked, the walk to the nearer way to the roof when a Thermal Bomb link leads there
+        (``roof_cells``)."""
         here = ch.cell
         fetch = self.fetch_target(g, plan, ch)
         if fetch is not None:
