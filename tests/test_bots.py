@@ -192,3 +192,160 @@ def test_on_a_safe_with_its_combination_partly_face_down_the_side_work_is_dice_a
         by.setdefault(a.verb, []).append(a)
     work = [a.verb for a, *_ in bot.side_work(game, Plan(game, bot.w), hawk, by)]
     assert work[0] == first
+
+
+# ---------------------------------------------------------------- abilities, tools and the escape
+_CRACKED = {"1B2": {"kind": "safe", "revealed": True, "cracked": True},
+            "2B2": {"kind": "safe", "revealed": True, "cracked": True},
+            "3B2": {"kind": "safe", "revealed": True, "cracked": True}}
+
+
+def _one_turn(game, bot):
+    """The active seat's actions (as text) until its turn or the game ends."""
+    seat, turn, done = Seat(game), game.s.turn, []
+    while game.s.turn == turn and not game.is_over and len(done) < 30:
+        a = bot.choose(seat)
+        done.append(str(a))
+        game.apply(a)
+    return done
+
+
+def _bot(**knobs):
+    return type("Knobbed", (HeuristicBot,), knobs)(1)
+
+
+@pytest.mark.parametrize("fetch", [1, 0])
+def test_once_every_safe_is_cracked_the_one_without_a_gold_bar_fetches_the_other(fetch):
+    """ACT-15, LOOT-5: the second Gold Bar lies on the floor-1 Safe (1A1); the Hawk holds the
+    first, so only the Peterman may carry it, and no one escapes while it lies there. Without
+    the fetch he heads up the Stairs next to him and the bar stays."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "3D4", "loot": ["gold_bar"]},
+                       {"character": "peterman", "cell": "1A2"}],
+        "tiles": {**_CRACKED, "1A1": {"kind": "safe", "revealed": True, "cracked": True, "items": ["gold_bar"]},
+                  "1A2": "walkway 1 revealed", "1B2": "stairs 5 revealed", "3D4": "stairs 4 revealed"},
+        "guards": [{"floor": 1, "cell": "1D4", "die": "1D3", "speed": 2}],
+        "active": 1,
+    }, paths=False)
+    done = _one_turn(game, _bot(fetch=fetch))
+    assert ("pick-up gold_bar" in done) == bool(fetch)
+    assert ("gold_bar" in game.s.characters[1].loot) == bool(fetch)
+
+
+@pytest.mark.parametrize("roof_bomb", [1, 0])
+def test_on_the_top_floor_once_every_safe_is_cracked_the_thermal_bomb_leads_to_the_roof(roof_bomb):
+    """TOOL-12, ACT-15: the top floor's Stairs are 6 actions away; a thermal link to the roof
+    from where she stands makes the escape 1 action."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "3A1", "tools": ["thermal_bomb"]}],
+        "tiles": {**_CRACKED, "3A1": "walkway 1 revealed", "3D4": "stairs 4 revealed"},
+        "guards": [{"floor": 3, "cell": "3D1", "die": "3D2", "speed": 2}],
+    }, paths=False)
+    done = _one_turn(game, _bot(roof_bomb=roof_bomb))
+    if roof_bomb:
+        assert done == ["use thermal_bomb roof", "escape"] and game.s.outcome == "won"
+    else:
+        assert game.s.outcome != "won"
+
+
+@pytest.mark.parametrize("flex", [1, 0])
+def test_the_acrobat_slips_past_the_guard_out_of_a_corner(flex):
+    """CHAR-1: in the corner 1A1 (a wall below) the guard on 1B1 comes for her (his die on
+    1A1). Flexibility onto his cell, then on along row 1: she ends out of his reach, off his
+    cell (else 1 Stealth at the guard phase); without it she is seen where she stands."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "acrobat", "side": "basic", "cell": "1A1"}],
+        "tiles": {"1A1": "walkway 1 revealed", "1B1": "lavatory 5 revealed", "1C1": "walkway 3 revealed",
+                  "1D1": "walkway 2 revealed"},
+        "walls": {"1": "A1/A2"},
+        "guards": [{"floor": 1, "cell": "1B1", "die": "1A1", "speed": 2}],
+    }, paths=False)
+    done = _one_turn(game, _bot(flex=flex))
+    acrobat = game.s.characters[0]
+    if flex:
+        assert done[0] == "flex 1B1" and acrobat.stealth == 3 and game.name(acrobat.cell) in ("1C1", "1D1")
+    else:
+        assert acrobat.stealth == 2
+
+
+@pytest.mark.parametrize("tools", [("dynamite",), ()])
+def test_the_rigger_blows_a_wall_out_of_a_dead_end(tools):
+    """TOOL-5: 1A1 and 1A2 are walled off from column B and the guard walks 1A3 -> 1A2 -> 1A1:
+    every cell she can reach is on his way until the wall 1A1|1B1 goes."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "rigger", "side": "basic", "cell": "1A1", "tools": ["dynamite"]}],
+        "tiles": {"1A1": "walkway 1 revealed", "1A2": "walkway 2 revealed", "1A3": "lavatory 5 revealed",
+                  "1B1": "walkway 3 revealed", "1C1": "foyer 1 revealed", "1D1": "foyer 2 revealed"},
+        "walls": {"1": "A1|B1,A2|B2"},
+        "guards": [{"floor": 1, "cell": "1A3", "die": "1A1", "speed": 2}],
+    }, paths=False)
+    done = _one_turn(game, _bot(opening_tools=tools))
+    if tools:
+        assert done[0] == "use dynamite 1B1" and game.s.characters[0].stealth == 3
+    else:
+        assert "use dynamite 1B1" not in done and game.s.characters[0].stealth == 2
+
+
+@pytest.mark.parametrize("tools", [("crowbar",), ()])
+def test_a_crowbar_on_the_fingerprint_in_the_way_to_the_safe(tools):
+    """TOOL-2: the only way from 1A1 to the Safe on 1D1 crosses a Fingerprint on 1B1; with
+    the Crowbar on it she walks on without an alarm (ALARM-1), without it she sets one off."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "1A1", "tools": ["crowbar"]}],
+        "tiles": {"1A1": "walkway 1 revealed", "1B1": "fingerprint 4 revealed", "1C1": "walkway 2 revealed",
+                  "1D1": "safe revealed", "1D2": "lavatory 5 revealed", "1D3": "walkway 3 revealed",
+                  "1D4": "foyer 1 revealed"},
+        "walls": {"1": "A1/A2"},
+        "guards": [{"floor": 1, "cell": "1A4", "die": "1B4", "speed": 2}],
+    }, paths=False)
+    done = _one_turn(game, _bot(opening_tools=tools))
+    alarms = [game.name(c) for c, t in enumerate(game.s.tiles) if t.alarm]
+    if tools:
+        assert done[0] == "use crowbar 1B1" and alarms == [] and game.name(game.s.characters[0].cell) == "1D1"
+    else:
+        assert "use crowbar 1B1" not in done and alarms == ["1B1"]
+
+
+@pytest.mark.parametrize("crystal", [4, 0])
+def test_the_crystal_ball_keeps_a_crash_off_the_top_of_the_event_deck(crystal):
+    """TOOL-3, TURN-4: the Hawk ends her turn with no action spent, so she draws an Event:
+    Crash! (EVENT-4) would move the guard's die onto her tile and bring him in (speed 2,
+    1D1 -> 1C1 -> 1B1). With the Crystal Ball the bot looks first and puts a harmless Event
+    on top (the orders tried on re-deals, the turn ended on each)."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "1B1", "tools": ["crystal_ball"]}],
+        "tiles": {"1B1": "walkway 1 revealed", "1C1": "walkway 2 revealed", "1D1": "walkway 3 revealed"},
+        "guards": [{"floor": 1, "cell": "1D1", "die": "1D4", "speed": 2}],
+        "event_deck": ["reboot", "lampshade", "crash"],
+    }, paths=False)
+    hawk = game.s.characters[0]
+    bot = _bot(crystal=crystal)
+    by = {}
+    for a in game.legal_actions():
+        by.setdefault(a.verb, []).append(a)
+    used = bot.turn_end_help(game, hawk, 4, by)
+    if crystal:
+        assert str(used) == "use crystal_ball"
+        game.apply(used)
+        game.apply(bot.answer(game, game.legal_actions())[0])
+        assert game.s.event_deck[-1] != "crash"
+    game.apply("end")
+    assert (game.s.characters[0].stealth >= 3) == bool(crystal)

@@ -820,6 +820,11 @@ class ValueBot:
             below = s.tiles[c - N]
             if below.revealed and below.kind == "stairs":
                 out.append(c - N)
+        for a, b in s.thermal:  # Thermal Bomb links, both ways (TOOL-12; the roof is no cell)
+            if a == c and b < len(s.tiles):
+                out.append(b)
+            elif b == c:
+                out.append(a)
         return out
 
 

@@ -54,12 +54,16 @@ from burgle.analysis.guard_forecast import forecast
 from burgle.bots.heuristic import ValueBot, Plan, N, actions_to_crack, crack_chance
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
+from burgle.engine.turns import draws_event
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
+from burgle.data.cards import LOOT_BY_KEY
 
 INF = 1e9
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
 LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
 TILE_TOKEN_WEIGHT = 0.3
+# tiles whose own cost, block or alarm a crowbar token disables (TOOL-2)
+CROWBAR_KINDS = frozenset({"deadbolt", "keypad", "camera", "detector", "fingerprint", "laser", "motion", "thermo"})
 HELP_REASON = {
     "distract": say("the crow on the guard's way slows him (CHAR-11)"),
     "crybaby": say("an alarm draws the guard away from the crew (CHAR-7)"),
@@ -104,6 +108,18 @@ class HeuristicBot(ValueBot):
     tool_margin = 0.5  # the gain a one-shot tool must bring there (E.M.P., Donuts)
     _helps: tuple = (-1, -1, 0)  # (turn, seat, uses this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
+    flex = 1  # the Acrobat's Flexibility through a guard when it opens a better end (CHAR-1)
+    flex_margin = 0.1  # the end-score gain a Flexibility move must bring
+    # tools used where they open a better end (ability_step); the Thermal Bomb to the roof always
+    open_margin = 0.5  # the end-score gain Dynamite or a Crowbar must bring
+    opening_tools: tuple = ("dynamite", "crowbar")
+    bomb_up = 1  # once every Safe is cracked, the Thermal Bomb up from a lower floor where it opens a better end
+    roof_bomb = 1  # once every Safe is cracked, the Thermal Bomb to the roof from the top floor
+    roof_goal = 1  # once every Safe is cracked, the end score's distance is to the roof, from any floor
+    _follow: tuple = (-1, -1, None)  # (turn, seat, the move a tool was used for)
+    follow_link = 1  # after a Thermal Bomb link up, the move along it (the move it was valued with)
+    crystal = 4  # the Crystal Ball before an Event: the top Events' order tried on this many re-deals (0: never)
+    fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
 
     # ------------------------------------------------------------------ the action phase
     def act(self, g, legal):
@@ -140,6 +156,9 @@ class HeuristicBot(ValueBot):
         reach = self._reach
         now = score(ends)
         end = by["end"][0]
+        special = self.ability_step(g, plan, ch, r, by, score, now)  # Flexibility, tools (docs/bots.md, E rows)
+        if special is not None:
+            return special[0], special[1], [(special[0], special[2]), (end, now)]
         if max(ends.values()) < -0.25:  # no safe end in reach: the cards that make one
             guard = s.guards[here // N].cell
             for a in by.get("use", []):
@@ -156,7 +175,10 @@ class HeuristicBot(ValueBot):
                 out.append((end, ends[here] - self.lam * goal.get(here, 12)))
             return out
 
-        for a, cost, pos, why in itertools.chain(self.tasks(g, plan, ch, r, by), self.side_work(g, plan, ch, by)):
+        work = self.escape_tasks(g, plan, ch, r, by)  # the escape and the abilities (docs/bots.md, E rows)
+        if work is None:
+            work = self.tasks(g, plan, ch, r, by)
+        for a, cost, pos, why in itertools.chain(work, self.side_work(g, plan, ch, by)):
             if cost > r or any(a == x for x, _ in tried):
                 continue
             if a.verb == "move" and self.no_return and a.args[0] in visited:
@@ -236,6 +258,22 @@ class HeuristicBot(ValueBot):
             options = sorted((a for a in legal if a.verb == "order"), key=lambda a: a.args[0] != "top")
             best = max(options, key=best_end)  # ties: top (the first)
             return best, say("the patrol card that keeps the guard away from the crew")
+        if "events-order" in verbs and self.crystal:
+            # TOOL-3: the order of the top Events that costs the crew least when the turn ends
+            # now (the Event drawn, TURN-4, then the guard's move), on a few re-deals
+            def cost(a):
+                total = 0.0
+                for k in range(self.crystal):
+                    h = self._after(g.redeal(s.turn * 7919 + k), a)
+                    if h is not None and not h.is_over and h.phase == "actions" and h.s.active == s.active:
+                        h = self._after(h, Action("end"))
+                    if h is None:
+                        return INF
+                    total += 100.0 if h.is_over and h.s.outcome != "won" else self.costs_on_the_way(g, h)
+                return total
+            best = min((a for a in legal if a.verb == "events-order"), key=cost)  # ties: the first
+            return best, say("use the {tool}", tool=card("crystal_ball"))
+
         return super().answer(g, legal)
 
     def turn_end_help(self, g, ch, r, by):
@@ -246,6 +284,10 @@ class HeuristicBot(ValueBot):
         teammate out of his path (CHAR-15, 1 spare action). Kept only for a clear gain in
         the end value of the acting character's cell, which counts the teammates on its
         floor; at most ``help_moves`` a turn, so a turn always ends."""
+        if self.crystal and draws_event(g.s, ch):  # the Crystal Ball before an Event is drawn (TOOL-3, TURN-4)
+            ball = [a for a in by.get("use", []) if a.args[0] == "crystal_ball"]
+            if ball:
+                return ball[0]
         options = by.get("distract", []) + by.get("crybaby", [])
         if r >= 1:
             options += by.get("orders", [])
@@ -480,6 +522,167 @@ class HeuristicBot(ValueBot):
                     break
         return out
 
+    # ------------------------------------------------------------------ the escape and the abilities
+    def fetch_target(self, g, plan, ch):
+        """The cell *ch* should fetch a card from before anyone can escape, or None: Loot
+        lying on a tile (the second Gold Bar laid on the Safe, LOOT-5; a Drill's, CHAR-10) or
+        the loose Kitty (its holder only, LOOT-10); no one escapes while any lies (ACT-15,
+        DEC-19). Of the characters who may carry it (no one holds 2 Gold Bars), the nearest
+        goes. With ``fetch`` 1 only once every Safe is cracked; 2 also when it lies on the
+        character's floor."""
+        if not self.fetch or ch.cell is None:
+            return None
+        s = g.s
+        f = ch.cell // N
+        if s.kitty is not None and "persian_kitty" in ch.loot and (plan.escape_phase or s.kitty // N == f):
+            return s.kitty
+        lying = [(c, i) for c, t in enumerate(s.tiles) for i in t.items if i in LOOT_BY_KEY]
+        best = None
+        for c, i in lying:
+            if not (plan.escape_phase or (self.fetch >= 2 and c // N == f)):
+                continue
+            carriers = [o for o in s.characters if o.on_board and not (i == "gold_bar" and "gold_bar" in o.loot)]
+            if not any(o.seat == ch.seat for o in carriers):
+                continue
+            dist = {o.seat: self.walk(g, o, o.cell, relaxed=True).get(c, (INF,))[0] for o in carriers}
+            if (dist[ch.seat], ch.seat) == min((d, seat) for seat, d in dist.items()):
+                if best is None or dist[ch.seat] < best[0]:
+                    best = (dist[ch.seat], c)
+        return best[1] if best is not None else None
+
+    def roof_cells(self, g, plan):
+        """The top floor's cells that lead to the roof: its Stairs, once face up, and the
+        ends of Thermal Bomb links to the roof (ACT-15, TOOL-12)."""
+        s = g.s
+        top = plan.floors - 1
+        out = {a for a, b in s.thermal if b >= N * plan.floors}
+        if plan.stairs[top] is not None:
+            out.add(plan.stairs[top])
+        return out
+
+    def escape_tasks(self, g, plan, ch, r, by):
+        """Steps that replace the tasks (None: the tasks as usual): the walk to Loot that
+        must be fetched before the escape (``fetch_target``); on the top floor once every Safe
+        is cracked, the walk to the nearer way to the roof when a Thermal Bomb link leads there
+        (``roof_cells``)."""
+        here = ch.cell
+        fetch = self.fetch_target(g, plan, ch)
+        if fetch is not None:
+            if fetch == here:
+                return []
+            step = self.first_step(g, plan, ch, here, {fetch}, by)
+            if step is None:
+                return []
+            return [(step, self.step_cost(g, ch, step.args[0]), step.args[0],
+                     say("every Loot must be held to escape (ACT-15)"))]
+        if plan.escape_phase and here // N == plan.floors - 1 and self.roof_goal:
+            roof = self.roof_cells(g, plan)
+            if roof and roof != {plan.stairs[-1]}:  # a thermal link to the roof: the nearer way out
+                step = self.first_step(g, plan, ch, here, roof, by) if here not in roof else None
+                return [] if step is None else [(step, self.step_cost(g, ch, step.args[0]), step.args[0],
+                                                 say("to the Stairs"))]
+        return None
+
+    def best_score(self, h):
+        """The acting character's best end score in *h* (a copy after some action): the
+        planner's own ``end_map`` and goal distance, both read afresh from *h* (walls, links
+        and tokens may have changed), minus what it cost on the way is the caller's part."""
+        if h is None or h.is_over or h.pending is not None or h.phase != "actions":
+            return -INF
+        mover = h.s.characters[h.s.active]
+        if mover.cell is None:
+            return -INF
+        plan = Plan(h, self.w)
+        goal = self.goal_dist(h, plan, mover)
+        saved = self._banned, getattr(self, "_reach", None)
+        ends = self.end_map(h, plan, mover, mover.cell, h.actions_left)
+        self._banned, self._reach = saved
+        if mover.flex_cell == mover.cell and self.guard_on(h, mover.cell):
+            ends.pop(mover.cell, None)  # still there at the guard phase: 1 Stealth (CHAR-1)
+        if not ends:
+            return -INF
+        return max(v - self.lam * goal.get(c, 12) for c, v in ends.items())
+
+    def ability_step(self, g, plan, ch, r, by, score, now):
+        """(action, reason, score) for an ability or tool that opens a better end of the
+        turn than any walk, tried on copies of the re-dealt game and valued with the
+        planner's own end score (``best_score``) minus what it costs on the way:
+
+        * the basic Acrobat's Flexibility (CHAR-1): a free move onto a guard's cell without
+          being seen, so a way through him; she must leave it before the turn ends (else 1
+          Stealth), so it is tried only with an action left, and once on it she takes the
+          best move off;
+        * the Thermal Bomb (TOOL-12): from the top floor once every Safe is cracked, a link
+          to the roof (the escape at once, ACT-15), else a link up or down out of a corner;
+        * Dynamite (TOOL-5: a wall gone, an alarm on her tile) and the Crowbar (TOOL-2: a
+          tile's cost, block or alarm gone for good), at the bar ``tool_margin``."""
+        s = g.s
+        here = ch.cell
+        follow = self._follow
+        if follow[:2] == (s.turn, s.active):  # the way the tool was used for (the thermal link)
+            self._follow = (-1, -1, None)
+            moves = [a for a in by.get("move", []) if a == follow[2]]
+            if moves:
+                return moves[0], say("up the Stairs"), 0.0
+        if ch.flex_cell == here and self.guard_on(g, here):  # on the guard's cell: off it
+            best, best_v = None, -INF
+            for a in by.get("move", []) + by.get("flex", []):
+                if a.verb == "flex" and r < 1:
+                    continue
+                h = self._after(g.copy(), a)
+                if h is None or h.s.active != s.active:
+                    continue
+                v = self.best_score(h) - self.costs_on_the_way(g, h) - (0.1 if a.args[0] in self._visited[2] else 0.0)
+                if v > best_v:
+                    best, best_v = a, v
+            if best is not None:
+                return best, say("to the safest cell within reach"), best_v
+            return None
+        options = []
+        if self.flex and r >= 1:
+            options += [(a, self.flex_margin) for a in by.get("flex", [])]
+        uses = by.get("use", [])
+        if uses:
+            top = plan.floors - 1
+            for a in uses:
+                k = a.args[0]
+                if k == "thermal_bomb":
+                    if self.roof_bomb and plan.escape_phase and here // N == top and a.args[1] >= N * plan.floors:
+                        h = self._after(g.copy(), a)
+                        if h is not None and any(x.verb == "escape" for x in h.legal_actions()) and \
+                                not (s.tiles[here].kind == "stairs" and s.tiles[here].revealed):
+                            return a, say("use the {tool}", tool=card(k)), 0.0  # TOOL-12: out by the roof now
+                    elif k in self.opening_tools and not plan.escape_phase and a.args[1] < N * plan.floors \
+                            and now < -1.0:
+                        options.append((a, self.tool_margin))
+                    elif self.bomb_up and plan.escape_phase and a.args[1] == here + N:
+                        options.append((a, self.tool_margin))  # a floor nearer the roof, from anywhere
+                elif k in ("dynamite", "crowbar") and k in self.opening_tools:
+                    t = s.tiles[a.args[1]]
+                    if k == "crowbar" and (not t.revealed or t.crowbar or t.kind not in CROWBAR_KINDS):
+                        continue
+                    options.append((a, self.open_margin))
+        best, best_v = None, now
+        for a, margin in options:
+            h = self._after(g.copy(), a)
+            if h is None or h.s.active != s.active:
+                continue
+            if a.verb == "use" and a.args[0] == "thermal_bomb":  # the bomb and the way through it
+                h = self._after(h, Action("move", (a.args[1],)))
+                if h is None or h.s.active != s.active:
+                    continue
+            v = self.best_score(h) - self.costs_on_the_way(g, h) - margin
+            if v > best_v:
+                best, best_v = a, v
+        if best is None:
+            return None
+        k = best.args[0]
+        if k == "thermal_bomb" and self.follow_link:
+            self._follow = (s.turn, s.active, Action("move", (best.args[1],)))
+        if best.verb == "flex":
+            return best, say("to the safest cell within reach"), best_v
+        return best, say("use the {tool}", tool=card(k)), best_v
+
     # ------------------------------------------------------------------ tools
     def tool_use(self, g, plan, ch, r, by):
         uses = by.get("use", [])
@@ -608,6 +811,13 @@ class HeuristicBot(ValueBot):
     def goal_targets(self, g, plan, ch) -> set:
         """The cells where the character's next piece of work is done."""
         s = g.s
+        fetch = self.fetch_target(g, plan, ch)
+        if fetch is not None:
+            return {fetch}
+        if plan.escape_phase and self.roof_goal:
+            roof = self.roof_cells(g, plan)
+            if roof:  # the distance is to the roof from any floor (Stairs and links on the way)
+                return roof
         kind, f = self.floor_goal(plan, ch)
         base = N * f
 
