@@ -580,7 +580,7 @@ class HeuristicBot(ValueBot):
             if roof and roof != {plan.stairs[-1]}:  # a thermal link to the roof: the nearer way out
                 step = self.first_step(g, plan, ch, here, roof, by) if here not in roof else None
                 return [] if step is None else [(step, self.step_cost(g, ch, step.args[0]), step.args[0],
-                                                 say("to the Stairs"))]
+                                                 say("to the nearest way to the roof (ACT-15)"))]
         return None
 
     def best_score(self, h):
@@ -623,7 +623,7 @@ class HeuristicBot(ValueBot):
             self._follow = (-1, -1, None)
             moves = [a for a in by.get("move", []) if a == follow[2]]
             if moves:
-                return moves[0], say("up the Stairs"), 0.0
+                return moves[0], say("along the {tool}'s link (TOOL-12)", tool=card("thermal_bomb")), 0.0
         if ch.flex_cell == here and self.guard_on(g, here):  # on the guard's cell: off it
             best, best_v = None, -INF
             for a in by.get("move", []) + by.get("flex", []):
