@@ -104,6 +104,27 @@ class HeuristicBot(ValueBot):
     tool_margin = 0.5  # the gain a one-shot tool must bring there (E.M.P., Donuts)
     _helps: tuple = (-1, -1, 0)  # (turn, seat, uses this turn)
     keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
+    # of two on a floor with work, one goes back down to a lower floor with work and no one on it
+    # (before going up: cracking raises the dice of the floors below, ACT-12)
+    split_down = 1
+    # no pacing by retreat (DEC-10): a step onto a cell with nothing to reveal counts only if the
+    # turn can end on a cell not yet stood on; the walk to the best end keeps to new cells when
+    # one is within the tolerance
+    commit = 0
+    # the opening: a teammate not placed yet counts as on floor 1 (it comes in at the entrance,
+    # SETUP-11), and while floor 1's Stairs are unknown the earlier seat looks for them
+    opening = 0
+    # the tolerance is a budget per turn, not per step: a step keeps the best end within it of the
+    # best end at the turn's start (steps each giving up a little ended turns on cells the danger
+    # map rated >= 80 %)
+    anchor = 0
+    _anchor: tuple = (-1, -1, 0.0, 0.0)
+    corner_cap = 0.0
+    # a walk to work (a tile to peek, the Safe, the Stairs) is a step only if the turn can still end
+    # safely with this many actions kept for the work: else it walked there and back for nothing
+    reserve = 0
+    reserve_all = 0
+    _last_ends = None
 
     # ------------------------------------------------------------------ the action phase
     def act(self, g, legal):
@@ -139,6 +160,14 @@ class HeuristicBot(ValueBot):
         ends = self.end_map(g, plan, ch, here, r)
         reach = self._reach
         now = score(ends)
+        if self._anchor[:2] != (s.turn, s.active):
+            self._anchor = (s.turn, s.active, now, max(ends.values()))
+        bar = now - self.tolerance
+        lw = LOSS_WEIGHT.get(ch.stealth, 1.0) * self.loss_scale
+        # a turn that began with a safe end in reach does not step into a corner (an end rated >= 80 %)
+        corner = -self.corner_cap * lw if self.corner_cap and self._anchor[3] >= -0.2 * lw else None
+        if self.anchor:
+            bar = max(bar, self._anchor[2] - self.tolerance * (1 if self.anchor == 1 else 1.5) - 1e-9)
         end = by["end"][0]
         if max(ends.values()) < -0.25:  # no safe end in reach: the cards that make one
             guard = s.guards[here // N].cell
@@ -159,6 +188,7 @@ class HeuristicBot(ValueBot):
         for a, cost, pos, why in itertools.chain(self.tasks(g, plan, ch, r, by), self.side_work(g, plan, ch, by)):
             if cost > r or any(a == x for x, _ in tried):
                 continue
+            self._last_ends = None
             if a.verb == "move" and self.no_return and a.args[0] in visited:
                 continue  # no pacing back and forth in a turn (nor dodging Events so, DEC-10)
             if self.new_floor and why == "up the Stairs" and s.guards[pos // N].cell is None:
@@ -169,13 +199,14 @@ class HeuristicBot(ValueBot):
                 x = a.args[0]
                 pointless = self.no_return >= 2 and not any(not s.tiles[n].revealed for n in g.neighbours(x))
                 if pointless:  # a step is no progress if the turn must end back here (no pacing, DEC-10)
-                    self._banned = self._banned | {here}
-                after = self.after_move(g, a, score)
+                    self._banned = self._banned | ({here} | visited if self.commit else {here})
+                walk = self.reserve and (self.reserve_all or why not in (say("up the Stairs"), say("down the Stairs"), say("to the Stairs"), say("to the Stairs down"), say("to the Safe")))
+                after = self.after_move(g, a, score, self.reserve if walk else 0)
                 if pointless:
-                    self._banned = self._banned - {here} if self.no_return != 1 else self._banned
+                    self._banned = set(visited) if self.no_return == 1 else set()
             else:
                 after = score(self.end_map(g, plan, ch, pos, r - cost)) if (pos, cost) != (here, 0) else now
-            if after >= now - self.tolerance:
+            if after >= bar and (corner is None or self._last_ends is None or max(self._last_ends.values()) >= corner):
                 return a, why, ranked(a, after)
             tried.append((a, after))
         # no safe progress: walk to the best end cell (safety first, then nearness to the goal)
@@ -185,6 +216,13 @@ class HeuristicBot(ValueBot):
             peek = by["peek"][0]
             return peek, say("a spare action: reveal a tile without entering it"), ranked(peek, now)
         best = max(ends, key=lambda c: (ends[c] - self.lam * goal.get(c, 12), c == here))
+        if self.commit and best != here and best in visited:
+            # moved this turn: no walking back where it has stood while a new cell is as good
+            # (within the tolerance a step was taken on; DEC-10)
+            new = [c for c in ends if c not in visited and ends[c] - self.lam * goal.get(c, 12)
+                   >= ends[best] - self.lam * goal.get(best, 12) - self.tolerance]
+            if new:
+                best = max(new, key=lambda c: ends[c] - self.lam * goal.get(c, 12))
         kept = self._target
         if kept[:2] == (s.turn, s.active) and kept[2] in ends and \
                 ends[kept[2]] - self.lam * goal.get(kept[2], 12) >= ends[best] - self.lam * goal.get(best, 12) - 1e-6:
@@ -286,16 +324,18 @@ class HeuristicBot(ValueBot):
         alarms = sum(t.alarm for t in h.s.tiles) - sum(t.alarm for t in g.s.tiles)
         return seen + self.alarm_cost * max(0, alarms)
 
-    def after_move(self, g, a, score) -> float:
+    def after_move(self, g, a, score, reserve=0) -> float:
         """The best end score after the move *a*, played on a copy of the re-dealt game (a
-        face-down tile is what the re-deal put there): its costs, alarms, Motion marks."""
+        face-down tile is what the re-deal put there): its costs, alarms, Motion marks.
+        *reserve*: actions kept back for the work the walk is for (a peek, a roll)."""
         h = self._after(g.copy(), a)
         if h is None or h.is_over or h.phase != "actions" or h.s.active != g.s.active:
             return -INF
         ch = h.s.characters[h.s.active]
         if ch.cell is None:
             return -INF
-        return score(self.end_map(h, Plan(h, self.w), ch, ch.cell, h.actions_left)) - self.costs_on_the_way(g, h)
+        left = max(0, h.actions_left - reserve)
+        return score(self.end_map(h, Plan(h, self.w), ch, ch.cell, left)) - self.costs_on_the_way(g, h)
 
     # ------------------------------------------------------------------ tasks
     def floor_goal(self, plan, ch):
@@ -316,6 +356,19 @@ class HeuristicBot(ValueBot):
         free_above = [x for x in range(f + 1, plan.floors) if not plan.cracked[x] and x not in mate_floors]
         if not plan.cracked[f]:
             same = [o for o in mates if o.cell // N == f]
+            if self.opening and f == 0 and plan.stairs[0] is None:
+                coming = [o for o in s.characters if o is not ch and o.cell is None and not o.escaped]
+                if (same or coming) and free_above:  # one looks for the Stairs: the earlier seat
+                    return ("up", f) if all(ch.seat < o.seat for o in same + coming) else ("work", f)
+            free_below = [x for x in range(f) if not plan.cracked[x] and x not in mate_floors]
+            if self.split_down and same and free_below and plan.stairs[f - 1] is not None:
+                g = plan.g
+                landing = plan.stairs[f - 1] + N
+                mine = self.walk(g, ch, ch.cell, relaxed=True).get(landing, (INF,))[0]
+                theirs = min(self.walk(g, o, o.cell, relaxed=True).get(landing, (INF,))[0] for o in same)
+                if (mine, ch.seat) < (theirs, min(o.seat for o in same)):
+                    return "down", f
+                return "work", f
             if self.split and free_above and same:
                 stairs = plan.stairs[f]
                 if self.split == 2 and stairs is not None:  # the one nearer the Stairs goes
@@ -702,4 +755,5 @@ class HeuristicBot(ValueBot):
         reach = self.walk(g, ch, start, limit=r, floors=floors, unknown=bool(self.unknown_hazard),
                           banned=self._banned - {start})
         self._reach = reach
-        return {c: self.end_value(g, plan, ch, c) for c in reach}
+        out = self._last_ends = {c: self.end_value(g, plan, ch, c) for c in reach}
+        return out
