@@ -10,6 +10,7 @@ from burgle.bots.heuristic import Plan
 from burgle.bots.play import new_game
 from burgle.bots.planner import HeuristicBot
 from burgle.bots.seat import Seat
+from burgle.engine.safes import combination
 
 N = 16
 MAX = 1500
@@ -90,8 +91,22 @@ def run(seed, verbose=False, bot_class=HeuristicBot):
                     r["floor1_loss"] += 1
         if end_rec is not None:
             r["ends"].append(tuple(end_rec))
+        ms = r.setdefault("milestones", {})
+        for f in range(3):
+            for c in range(f * N, f * N + N):
+                t = s2.tiles[c]
+                if t.revealed and t.kind == "safe":
+                    ms.setdefault((f, "found"), s2.turn)
+                    if all(s2.tiles[x].revealed for x in combination(c)):
+                        ms.setdefault((f, "revealed"), s2.turn)
+                    if t.cracked:
+                        ms.setdefault((f, "cracked"), s2.turn)
+            if any(o.cell is not None and o.cell // N == f for o in s2.characters):
+                ms.setdefault((f, "arrived"), s2.turn)
         if sum(1 for t in s2.tiles if t.kind == "safe" and t.cracked) > len(r["cracks"]):
             r["cracks"].append(s2.turn)
+            r.setdefault("order", []).extend(c // N + 1 for c, t in enumerate(s2.tiles) if t.kind == "safe" and t.cracked
+                                             and c // N + 1 not in r.get("order", []))
         if r["first_up"] is None and any(c.cell is not None and c.cell >= N for c in s2.characters):
             r["first_up"] = s2.turn
     r["outcome"] = g.s.outcome
@@ -111,6 +126,15 @@ def summary(res):
           "pace/g", round(sum(x["pace"] for x in res) / n, 2), "events/g", round(sum(x["events"] for x in res) / n, 2),
           "first up med", statistics.median([x["first_up"] or 99 for x in res]),
           "loss by T8/g", round(sum(x["floor1_loss"] for x in res) / n, 2))
+    print("crack orders:", collections.Counter("".join(map(str, x.get("order", []))) for x in res).most_common(8))
+    steps = ("arrived", "found", "revealed", "cracked")
+    for f in range(3):
+        parts = []
+        for a, b in zip(steps, steps[1:]):
+            d = [x["milestones"][(f, b)] - x["milestones"][(f, a)] for x in res
+                 if (f, a) in x.get("milestones", {}) and (f, b) in x["milestones"]]
+            parts.append(f"{a}->{b} {statistics.median(d) if d else None} ({len(d)})")
+        print(f"floor {f + 1}:", ", ".join(parts))
     sb = collections.Counter()
     for x in res:
         sb.update(x.get("shared_by", {}))

@@ -118,8 +118,10 @@ class HeuristicBot(ValueBot):
     # best end at the turn's start (steps each giving up a little ended turns on cells the danger
     # map rated >= 80 %)
     anchor = 0
-    _anchor: tuple = (-1, -1, 0.0, 0.0)
-    corner_cap = 0.0
+    _anchor: tuple = (-1, -1, 0.0, 0.0)  # (turn, seat, best end score, best end value) at the turn's start
+    # a turn that began with a safe end in reach (rated < 20 %) takes no step after which the best
+    # end left is rated >= this (a corner): 0 off
+    corner_cap = 0.8
     # a walk to work (a tile to peek, the Safe, the Stairs) is a step only if the turn can still end
     # safely with this many actions kept for the work: else it walked there and back for nothing
     reserve = 0
