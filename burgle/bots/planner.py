@@ -10,8 +10,11 @@ list of tasks, and takes a step only when, after it, the turn can still end some
 as safe as it can now (up to a small tolerance):
 
 * **Its floor.** A character works the floor it stands on while that floor's Safe is not
-  cracked; from a cracked floor it heads for the nearest floor with work, up the Stairs
-  first; once every Safe is cracked, for the top floor's Stairs and the roof (ACT-15).
+  cracked; of two on one such floor, one goes back down to a lower floor with work and no one
+  on it, else one goes up to a free floor with work (TURN-7: alone on a floor, a character
+  meets one guard move a round); from a cracked floor it heads for the nearest floor with
+  work, up the Stairs first; once every Safe is cracked, for the top floor's Stairs and the
+  roof (ACT-15).
 * **Find the Safe (and the Stairs).** Peek face-down tiles next to it (ACT-2: no entry
   effects), else walk to the nearest revealed cell next to a face-down one.
 * **Reveal the combination.** The 6 tiles of the Safe's row and column (ACT-11), by peeks
@@ -26,7 +29,9 @@ as safe as it can now (up to a small tolerance):
   (END-4); tokens on a Lavatory weigh little (END-3).
 * **The end score** of a cell is minus that expected weight, minus ``lam`` per action of
   distance to the character's goal. A step is taken when the best end score still
-  reachable after it is within ``tolerance`` of the best reachable now. A move is played
+  reachable after it is within ``tolerance`` of the best reachable now, and never into a
+  corner (no end rated below ``corner_cap`` left in reach) in a turn that began with a safe
+  end in reach. A move is played
   on the re-dealt copy first, so Stealth lost on the way (a guard, a Foyer, an Atrium, a
   new floor's guard placed, GUARD-2), alarms it sets off and Motion marks all count.
 * **No safe progress:** walk to the best end cell (face-down neighbours included, at a
@@ -81,6 +86,7 @@ class HeuristicBot(ValueBot):
     # the fewest expected actions to crack (actions_to_crack)
     dice_target = 0
     loss_scale = 1.0  # scales LOSS_WEIGHT
+    healthy = 1.0  # weight of one Stealth lost at 3 Stealth or more (LOSS_WEIGHT has the lower ones)
     # the crew splits over floors: 1 the later seat goes up, 2 the one nearer the Stairs does
     # (0: each works where it stands, measured worse)
     split = 2
@@ -107,6 +113,12 @@ class HeuristicBot(ValueBot):
     # of two on a floor with work, one goes back down to a lower floor with work and no one on it
     # (before going up: cracking raises the dice of the floors below, ACT-12)
     split_down = 1
+    # who goes up: the one nearer the Stairs and farther from the floor's Safe (0: nearer the Stairs)
+    split_safe = 0
+    # from a cracked floor, with work above only on the teammate's floor: wait at the Stairs below it
+    wait_below = 0
+    early_dice = 0  # on the Safe with its combination partly face down: a die before walking off
+    entry = 0  # entrance by the danger map of the guard's next two moves, this weight (0: the first bot's rule)
     # no pacing by retreat (DEC-10): a step onto a cell with nothing to reveal counts only if the
     # turn can end on a cell not yet stood on; the walk to the best end keeps to new cells when
     # one is within the tolerance
@@ -122,11 +134,51 @@ class HeuristicBot(ValueBot):
     # a turn that began with a safe end in reach (rated < 20 %) takes no step after which the best
     # end left is rated >= this (a corner): 0 off
     corner_cap = 0.8
+    corner_start = 0.2  # ... when the best end at the turn's start was rated below this
+    tol_high = 1.0  # the tolerance scaled at 3 Stealth or more
+    tol_low = 1.0  # ... and at 1 or 0
     # a walk to work (a tile to peek, the Safe, the Stairs) is a step only if the turn can still end
     # safely with this many actions kept for the work: else it walked there and back for nothing
     reserve = 0
     reserve_all = 0
     _last_ends = None
+
+    # ------------------------------------------------------------------ the entrance
+    def entrance(self, g, legal):
+        """The first character's entrance (SETUP-11), where the second one comes in too: by
+        the chance the floor-1 guard walks onto it in his next two moves (after each of the
+        first two turns, TURN-7; the danger map), then room to move on."""
+        if not self.entry:
+            return super().entrance(g, legal)
+        s = g.s
+        guard = s.guards[0]
+        table = g.table(1)
+        if guard.cell is None:
+            return super().entrance(g, legal)
+        # his first destination is not drawn yet: each unseen patrol card with equal weight
+        # (the danger map's walk), then his second move from where the first ends
+        dmap: dict = {}
+        unseen = [c for c in range(N) if c not in set(guard.discard)] or list(range(N))
+        for p, here, dest in Plan._walk_unknown(table, 0, guard.cell, guard.speed, unseen, 1.0, dmap):
+            if dest is None:
+                Plan._walk_unknown(table, 0, here, guard.speed, unseen, p, dmap)
+                continue
+            left = guard.speed
+            while left > 0 and here != dest:
+                here = table.step[(here % N) * N + dest % N]
+                dmap[here] = dmap.get(here, 0.0) + p
+                left -= 1
+            if left > 0:
+                Plan._walk_unknown(table, 0, here, left, unseen, p, dmap)
+        scored = []
+        for a in legal:
+            c = a.args[0]
+            d = table.dist[(guard.cell % N) * N + c % N] if guard.cell is not None else 4
+            near = sum(dmap.get(n, 0.0) for n in g.neighbours(c))
+            score = -self.entry * (dmap.get(c, 0.0) + 0.3 * near) + 0.3 * min(d, 4) + 0.6 * len(g.neighbours(c))
+            scored.append((a, score))
+        scored.sort(key=lambda x: -x[1])
+        return scored[0][0], say("the entrance the guard is least likely to walk onto in his next two moves"), scored
 
     # ------------------------------------------------------------------ the action phase
     def act(self, g, legal):
@@ -164,10 +216,11 @@ class HeuristicBot(ValueBot):
         now = score(ends)
         if self._anchor[:2] != (s.turn, s.active):
             self._anchor = (s.turn, s.active, now, max(ends.values()))
-        bar = now - self.tolerance
-        lw = LOSS_WEIGHT.get(ch.stealth, 1.0) * self.loss_scale
+        tol = self.tolerance * (self.tol_high if ch.stealth >= 3 else self.tol_low if ch.stealth <= 1 else 1.0)
+        bar = now - tol
+        lw = LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale
         # a turn that began with a safe end in reach does not step into a corner (an end rated >= 80 %)
-        corner = -self.corner_cap * lw if self.corner_cap and self._anchor[3] >= -0.2 * lw else None
+        corner = -self.corner_cap * lw if self.corner_cap and self._anchor[3] >= -self.corner_start * lw else None
         if self.anchor:
             bar = max(bar, self._anchor[2] - self.tolerance * (1 if self.anchor == 1 else 1.5) - 1e-9)
         end = by["end"][0]
@@ -375,9 +428,21 @@ class HeuristicBot(ValueBot):
                 stairs = plan.stairs[f]
                 if self.split == 2 and stairs is not None:  # the one nearer the Stairs goes
                     g = plan.g
-                    mine = self.walk(g, ch, ch.cell, relaxed=True).get(stairs, (INF,))[0]
-                    theirs = min(self.walk(g, o, o.cell, relaxed=True).get(stairs, (INF,))[0] for o in same)
-                    if (mine, ch.seat) > (theirs, min(o.seat for o in same)):
+                    safe = plan.safe[f] if self.split_safe else None
+                    if self.split_safe == 2 and safe is not None and \
+                            not all(g.s.tiles[x].revealed for x in combination(safe)):
+                        safe = None
+
+                    def key(o):  # nearer the Stairs, and (once the Safe is found) farther from the Safe
+                        walk = self.walk(g, o, o.cell, relaxed=True)
+                        d = walk.get(stairs, (INF,))[0]
+                        if safe is not None:
+                            d -= min(walk.get(safe, (INF,))[0], 12)
+                        return d
+                    mine = key(ch)
+                    other = min(same, key=lambda o: (key(o), o.seat))
+                    theirs = key(other)
+                    if (mine, ch.seat) > (theirs, other.seat):
                         return "work", f
                     return "up", f
                 if any(o.seat < ch.seat for o in same):
@@ -387,6 +452,10 @@ class HeuristicBot(ValueBot):
             return "up", f
         ups = [x for x in range(f + 1, plan.floors) if not plan.cracked[x]]
         if ups:
+            if self.wait_below and f + 1 in ups and f + 1 in mate_floors:
+                # the floor above has work and a teammate on it: wait at the Stairs below, so
+                # that its guard moves once a round, not twice (TURN-7)
+                return "wait", f
             return "up", f
         return "down", f
 
@@ -396,7 +465,7 @@ class HeuristicBot(ValueBot):
         here = ch.cell
         kind, f = self.floor_goal(plan, ch)
         out = []
-        if kind in ("roof", "up"):
+        if kind in ("roof", "up", "wait"):
             stairs = plan.stairs[f]
             if stairs is None:
                 out += self.explore(g, plan, ch, by, f, focus=None, why=say("look for the Stairs"))
@@ -430,7 +499,16 @@ class HeuristicBot(ValueBot):
         comb = combination(safe)
         hidden = [c for c in comb if not s.tiles[c].revealed]
         if hidden:
-            return self.explore(g, plan, ch, by, f, focus=set(hidden), why=say("reveal the Safe's combination"))
+            out = self.explore(g, plan, ch, by, f, focus=set(hidden), why=say("reveal the Safe's combination"))
+            if self.early_dice and here == safe and by.get("add-die") and r >= 2:
+                # on the Safe before walking off to reveal the rest: a die added stays (ACT-10)
+                live = {s.tiles[c].number for c in comb if s.tiles[c].revealed and not s.tiles[c].cracked}
+                missing = len(live) + len(hidden)
+                if actions_to_crack(s.tiles[here].dice, missing, g.extra_dice(ch))[1]:
+                    k = sum(1 for x in out if x[0].verb in ("peek", "xray"))
+                    out.insert(k, (by["add-die"][0], 2, here, say("add a die while on the Safe ({n} on it)",
+                                                                  n=s.tiles[here].dice + 1)))
+            return out
         need = sorted({s.tiles[c].number for c in comb if not s.tiles[c].cracked})
         if here == safe:
             dice = s.tiles[safe].dice
@@ -674,7 +752,7 @@ class HeuristicBot(ValueBot):
                     out.add(c)
             return out
 
-        if kind in ("roof", "up"):
+        if kind in ("roof", "up", "wait"):
             return {plan.stairs[f]} if plan.stairs[f] is not None else spots()
         if kind == "down":
             return {plan.stairs[f - 1] + N} if plan.stairs[f - 1] is not None else set()
@@ -710,7 +788,7 @@ class HeuristicBot(ValueBot):
     def loss_weight(self, g, ch) -> float:
         if ch.cell is not None and g.s.tiles[ch.cell].stealth:
             return TILE_TOKEN_WEIGHT
-        return LOSS_WEIGHT.get(ch.stealth, 1.0)
+        return LOSS_WEIGHT.get(ch.stealth, self.healthy)
 
     def end_value(self, g, plan, ch, c) -> float:
         """Minus the expected weight of Stealth lost if the turn ends with *ch* on *c*."""
@@ -718,7 +796,7 @@ class HeuristicBot(ValueBot):
         f = c // N
         dmap = plan.danger(g, f, twice=None if self.twice else False)
         t = s.tiles[c]
-        lw = LOSS_WEIGHT.get(ch.stealth, 1.0) * self.loss_scale
+        lw = LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale
         if t.stealth:
             lw = TILE_TOKEN_WEIGHT
         p = dmap.get(c, 0.0)
