@@ -10,8 +10,11 @@ list of tasks, and takes a step only when, after it, the turn can still end some
 as safe as it can now (up to a small tolerance):
 
 * **Its floor.** A character works the floor it stands on while that floor's Safe is not
-  cracked; from a cracked floor it heads for the nearest floor with work, up the Stairs
-  first; once every Safe is cracked, for the top floor's Stairs and the roof (ACT-15).
+  cracked; of two on one such floor, one goes back down to a lower floor with work and no one
+  on it, else one goes up to a free floor with work (TURN-7: alone on a floor, a character
+  meets one guard move a round); from a cracked floor it heads for the nearest floor with
+  work, up the Stairs first; once every Safe is cracked, for the top floor's Stairs and the
+  roof (ACT-15).
 * **Find the Safe (and the Stairs).** Peek face-down tiles next to it (ACT-2: no entry
   effects), else walk to the nearest revealed cell next to a face-down one.
 * **Reveal the combination.** The 6 tiles of the Safe's row and column (ACT-11), by peeks
@@ -26,7 +29,9 @@ as safe as it can now (up to a small tolerance):
   (END-4); tokens on a Lavatory weigh little (END-3).
 * **The end score** of a cell is minus that expected weight, minus ``lam`` per action of
   distance to the character's goal. A step is taken when the best end score still
-  reachable after it is within ``tolerance`` of the best reachable now. A move is played
+  reachable after it is within ``tolerance`` of the best reachable now, and never into a
+  corner (no end rated below ``corner_cap`` left in reach) in a turn that began with a safe
+  end in reach. A move is played
   on the re-dealt copy first, so Stealth lost on the way (a guard, a Foyer, an Atrium, a
   new floor's guard placed, GUARD-2), alarms it sets off and Motion marks all count.
 * **No safe progress:** walk to the best end cell (face-down neighbours included, at a
@@ -85,6 +90,7 @@ class HeuristicBot(ValueBot):
     # the fewest expected actions to crack (actions_to_crack)
     dice_target = 0
     loss_scale = 1.0  # scales LOSS_WEIGHT
+    healthy = 1.0  # weight of one Stealth lost at 3 Stealth or more (LOSS_WEIGHT has the lower ones)
     # the crew splits over floors: 1 the later seat goes up, 2 the one nearer the Stairs does
     # (0: each works where it stands, measured worse)
     split = 2
@@ -94,7 +100,8 @@ class HeuristicBot(ValueBot):
     no_return = 2
     _banned: frozenset = frozenset()
     # moving into face-down tiles to explore: 1 after peeks and walks fail; 2 before peeking
-    # (one action for what a peek and a move do; measured worse)
+    # (one action for what a peek and a move do; measured worse); 3 before peeking only into a
+    # tile that opens two more, with 2 actions and 2 Stealth (measured the same)
     dive = 1
     unknown_hazard = 0.3  # ending the turn on a tile entered face down: its possible effects
     twice = 1  # count the guard's move after a teammate's turn on the same floor
@@ -120,6 +127,75 @@ class HeuristicBot(ValueBot):
     follow_link = 1  # after a Thermal Bomb link up, the move along it (the move it was valued with)
     crystal = 4  # the Crystal Ball before an Event: the top Events' order tried on this many re-deals (0: never)
     fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
+    # of two on a floor with work, one goes back down to a lower floor with work and no one on it
+    # (before going up: cracking raises the dice of the floors below, ACT-12)
+    split_down = 1
+    # who goes up: the one nearer the Stairs and farther from the floor's Safe (0: nearer the Stairs)
+    split_safe = 0
+    # from a cracked floor, with work above only on the teammate's floor: wait at the Stairs below it
+    wait_below = 0
+    early_dice = 0  # on the Safe with its combination partly face down: a die before walking off
+    entry = 0  # entrance by the danger map of the guard's next two moves, this weight (0: the first bot's rule)
+    # no pacing by retreat (DEC-10): a step onto a cell with nothing to reveal counts only if the
+    # turn can end on a cell not yet stood on; the walk to the best end keeps to new cells when
+    # one is within the tolerance
+    commit = 0
+    # the opening: a teammate not placed yet counts as on floor 1 (it comes in at the entrance,
+    # SETUP-11), and while floor 1's Stairs are unknown the earlier seat looks for them
+    opening = 0
+    # the tolerance is a budget per turn, not per step: a step keeps the best end within it of the
+    # best end at the turn's start (steps each giving up a little ended turns on cells the danger
+    # map rated >= 80 %)
+    anchor = 0
+    _anchor: tuple = (-1, -1, 0.0, 0.0)  # (turn, seat, best end score, best end value) at the turn's start
+    # a turn that began with a safe end in reach (rated < 20 %) takes no step after which the best
+    # end left is rated >= this (a corner): 0 off
+    corner_cap = 0.8
+    corner_start = 0.2  # ... when the best end at the turn's start was rated below this
+    tol_high = 1.0  # the tolerance scaled at 3 Stealth or more
+    tol_low = 1.0  # ... and at 1 or 0
+    # a walk to work (a tile to peek, the Safe, the Stairs) is a step only if the turn can still end
+    # safely with this many actions kept for the work: else it walked there and back for nothing
+    reserve = 0
+    reserve_all = 0
+    _last_ends = None
+
+    # ------------------------------------------------------------------ the entrance
+    def entrance(self, g, legal):
+        """The first character's entrance (SETUP-11), where the second one comes in too: by
+        the chance the floor-1 guard walks onto it in his next two moves (after each of the
+        first two turns, TURN-7; the danger map), then room to move on."""
+        if not self.entry:
+            return super().entrance(g, legal)
+        s = g.s
+        guard = s.guards[0]
+        table = g.table(1)
+        if guard.cell is None:
+            return super().entrance(g, legal)
+        # his first destination is not drawn yet: each unseen patrol card with equal weight
+        # (the danger map's walk), then his second move from where the first ends
+        dmap: dict = {}
+        unseen = [c for c in range(N) if c not in set(guard.discard)] or list(range(N))
+        for p, here, dest in Plan._walk_unknown(table, 0, guard.cell, guard.speed, unseen, 1.0, dmap):
+            if dest is None:
+                Plan._walk_unknown(table, 0, here, guard.speed, unseen, p, dmap)
+                continue
+            left = guard.speed
+            while left > 0 and here != dest:
+                here = table.step[(here % N) * N + dest % N]
+                dmap[here] = dmap.get(here, 0.0) + p
+                left -= 1
+            if left > 0:
+                Plan._walk_unknown(table, 0, here, left, unseen, p, dmap)
+        scored = []
+        for a in legal:
+            c = a.args[0]
+            d = table.dist[(guard.cell % N) * N + c % N] if guard.cell is not None else 4
+            near = sum(dmap.get(n, 0.0) for n in g.neighbours(c))
+            score = -self.entry * (dmap.get(c, 0.0) + 0.3 * near) + 0.3 * min(d, 4) + 0.6 * len(g.neighbours(c))
+            scored.append((a, score))
+        scored.sort(key=lambda x: -x[1])
+        return scored[0][0], say("the entrance the guard is least likely to walk onto in his next two moves"), scored
 
     # ------------------------------------------------------------------ the action phase
     def act(self, g, legal):
@@ -155,6 +231,15 @@ class HeuristicBot(ValueBot):
         ends = self.end_map(g, plan, ch, here, r)
         reach = self._reach
         now = score(ends)
+        if self._anchor[:2] != (s.turn, s.active):
+            self._anchor = (s.turn, s.active, now, max(ends.values()))
+        tol = self.tolerance * (self.tol_high if ch.stealth >= 3 else self.tol_low if ch.stealth <= 1 else 1.0)
+        bar = now - tol
+        lw = LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale
+        # a turn that began with a safe end in reach does not step into a corner (an end rated >= 80 %)
+        corner = -self.corner_cap * lw if self.corner_cap and self._anchor[3] >= -self.corner_start * lw else None
+        if self.anchor:
+            bar = max(bar, self._anchor[2] - self.tolerance * (1 if self.anchor == 1 else 1.5) - 1e-9)
         end = by["end"][0]
         special = self.ability_step(g, plan, ch, r, by, score, now)  # Flexibility, tools (docs/bots.md, E rows)
         if special is not None:
@@ -181,6 +266,7 @@ class HeuristicBot(ValueBot):
         for a, cost, pos, why in itertools.chain(work, self.side_work(g, plan, ch, by)):
             if cost > r or any(a == x for x, _ in tried):
                 continue
+            self._last_ends = None
             if a.verb == "move" and self.no_return and a.args[0] in visited:
                 continue  # no pacing back and forth in a turn (nor dodging Events so, DEC-10)
             if self.new_floor and why == "up the Stairs" and s.guards[pos // N].cell is None:
@@ -191,13 +277,14 @@ class HeuristicBot(ValueBot):
                 x = a.args[0]
                 pointless = self.no_return >= 2 and not any(not s.tiles[n].revealed for n in g.neighbours(x))
                 if pointless:  # a step is no progress if the turn must end back here (no pacing, DEC-10)
-                    self._banned = self._banned | {here}
-                after = self.after_move(g, a, score)
+                    self._banned = self._banned | ({here} | visited if self.commit else {here})
+                walk = self.reserve and (self.reserve_all or why not in (say("up the Stairs"), say("down the Stairs"), say("to the Stairs"), say("to the Stairs down"), say("to the Safe")))
+                after = self.after_move(g, a, score, self.reserve if walk else 0)
                 if pointless:
-                    self._banned = self._banned - {here} if self.no_return != 1 else self._banned
+                    self._banned = set(visited) if self.no_return == 1 else set()
             else:
                 after = score(self.end_map(g, plan, ch, pos, r - cost)) if (pos, cost) != (here, 0) else now
-            if after >= now - self.tolerance:
+            if after >= bar and (corner is None or self._last_ends is None or max(self._last_ends.values()) >= corner):
                 return a, why, ranked(a, after)
             tried.append((a, after))
         # no safe progress: walk to the best end cell (safety first, then nearness to the goal)
@@ -207,6 +294,13 @@ class HeuristicBot(ValueBot):
             peek = by["peek"][0]
             return peek, say("a spare action: reveal a tile without entering it"), ranked(peek, now)
         best = max(ends, key=lambda c: (ends[c] - self.lam * goal.get(c, 12), c == here))
+        if self.commit and best != here and best in visited:
+            # moved this turn: no walking back where it has stood while a new cell is as good
+            # (within the tolerance a step was taken on; DEC-10)
+            new = [c for c in ends if c not in visited and ends[c] - self.lam * goal.get(c, 12)
+                   >= ends[best] - self.lam * goal.get(best, 12) - self.tolerance]
+            if new:
+                best = max(new, key=lambda c: ends[c] - self.lam * goal.get(c, 12))
         kept = self._target
         if kept[:2] == (s.turn, s.active) and kept[2] in ends and \
                 ends[kept[2]] - self.lam * goal.get(kept[2], 12) >= ends[best] - self.lam * goal.get(best, 12) - 1e-6:
@@ -328,16 +422,18 @@ class HeuristicBot(ValueBot):
         alarms = sum(t.alarm for t in h.s.tiles) - sum(t.alarm for t in g.s.tiles)
         return seen + self.alarm_cost * max(0, alarms)
 
-    def after_move(self, g, a, score) -> float:
+    def after_move(self, g, a, score, reserve=0) -> float:
         """The best end score after the move *a*, played on a copy of the re-dealt game (a
-        face-down tile is what the re-deal put there): its costs, alarms, Motion marks."""
+        face-down tile is what the re-deal put there): its costs, alarms, Motion marks.
+        *reserve*: actions kept back for the work the walk is for (a peek, a roll)."""
         h = self._after(g.copy(), a)
         if h is None or h.is_over or h.phase != "actions" or h.s.active != g.s.active:
             return -INF
         ch = h.s.characters[h.s.active]
         if ch.cell is None:
             return -INF
-        return score(self.end_map(h, Plan(h, self.w), ch, ch.cell, h.actions_left)) - self.costs_on_the_way(g, h)
+        left = max(0, h.actions_left - reserve)
+        return score(self.end_map(h, Plan(h, self.w), ch, ch.cell, left)) - self.costs_on_the_way(g, h)
 
     # ------------------------------------------------------------------ tasks
     def floor_goal(self, plan, ch):
@@ -358,13 +454,38 @@ class HeuristicBot(ValueBot):
         free_above = [x for x in range(f + 1, plan.floors) if not plan.cracked[x] and x not in mate_floors]
         if not plan.cracked[f]:
             same = [o for o in mates if o.cell // N == f]
+            if self.opening and f == 0 and plan.stairs[0] is None:
+                coming = [o for o in s.characters if o is not ch and o.cell is None and not o.escaped]
+                if (same or coming) and free_above:  # one looks for the Stairs: the earlier seat
+                    return ("up", f) if all(ch.seat < o.seat for o in same + coming) else ("work", f)
+            free_below = [x for x in range(f) if not plan.cracked[x] and x not in mate_floors]
+            if self.split_down and same and free_below and plan.stairs[f - 1] is not None:
+                g = plan.g
+                landing = plan.stairs[f - 1] + N
+                mine = self.walk(g, ch, ch.cell, relaxed=True).get(landing, (INF,))[0]
+                theirs = min(self.walk(g, o, o.cell, relaxed=True).get(landing, (INF,))[0] for o in same)
+                if (mine, ch.seat) < (theirs, min(o.seat for o in same)):
+                    return "down", f
+                return "work", f
             if self.split and free_above and same:
                 stairs = plan.stairs[f]
                 if self.split == 2 and stairs is not None:  # the one nearer the Stairs goes
                     g = plan.g
-                    mine = self.walk(g, ch, ch.cell, relaxed=True).get(stairs, (INF,))[0]
-                    theirs = min(self.walk(g, o, o.cell, relaxed=True).get(stairs, (INF,))[0] for o in same)
-                    if (mine, ch.seat) > (theirs, min(o.seat for o in same)):
+                    safe = plan.safe[f] if self.split_safe else None
+                    if self.split_safe == 2 and safe is not None and \
+                            not all(g.s.tiles[x].revealed for x in combination(safe)):
+                        safe = None
+
+                    def key(o):  # nearer the Stairs, and (once the Safe is found) farther from the Safe
+                        walk = self.walk(g, o, o.cell, relaxed=True)
+                        d = walk.get(stairs, (INF,))[0]
+                        if safe is not None:
+                            d -= min(walk.get(safe, (INF,))[0], 12)
+                        return d
+                    mine = key(ch)
+                    other = min(same, key=lambda o: (key(o), o.seat))
+                    theirs = key(other)
+                    if (mine, ch.seat) > (theirs, other.seat):
                         return "work", f
                     return "up", f
                 if any(o.seat < ch.seat for o in same):
@@ -374,6 +495,10 @@ class HeuristicBot(ValueBot):
             return "up", f
         ups = [x for x in range(f + 1, plan.floors) if not plan.cracked[x]]
         if ups:
+            if self.wait_below and f + 1 in ups and f + 1 in mate_floors:
+                # the floor above has work and a teammate on it: wait at the Stairs below, so
+                # that its guard moves once a round, not twice (TURN-7)
+                return "wait", f
             return "up", f
         return "down", f
 
@@ -383,7 +508,7 @@ class HeuristicBot(ValueBot):
         here = ch.cell
         kind, f = self.floor_goal(plan, ch)
         out = []
-        if kind in ("roof", "up"):
+        if kind in ("roof", "up", "wait"):
             stairs = plan.stairs[f]
             if stairs is None:
                 out += self.explore(g, plan, ch, by, f, focus=None, why=say("look for the Stairs"))
@@ -417,7 +542,16 @@ class HeuristicBot(ValueBot):
         comb = combination(safe)
         hidden = [c for c in comb if not s.tiles[c].revealed]
         if hidden:
-            return self.explore(g, plan, ch, by, f, focus=set(hidden), why=say("reveal the Safe's combination"))
+            out = self.explore(g, plan, ch, by, f, focus=set(hidden), why=say("reveal the Safe's combination"))
+            if self.early_dice and here == safe and by.get("add-die") and r >= 2:
+                # on the Safe before walking off to reveal the rest: a die added stays (ACT-10)
+                live = {s.tiles[c].number for c in comb if s.tiles[c].revealed and not s.tiles[c].cracked}
+                missing = len(live) + len(hidden)
+                if actions_to_crack(s.tiles[here].dice, missing, g.extra_dice(ch))[1]:
+                    k = sum(1 for x in out if x[0].verb in ("peek", "xray"))
+                    out.insert(k, (by["add-die"][0], 2, here, say("add a die while on the Safe ({n} on it)",
+                                                                  n=s.tiles[here].dice + 1)))
+            return out
         need = sorted({s.tiles[c].number for c in comb if not s.tiles[c].cracked})
         if here == safe:
             dice = s.tiles[safe].dice
@@ -484,7 +618,19 @@ class HeuristicBot(ValueBot):
                                                               if not s.tiles[n].revealed)))
         for a in peeks:
             out.append((a, 0 if a.verb == "xray" else 1, here, why))
-        if self.dive >= 2:  # moving in first: one action for what a peek and a move do
+        if self.dive == 3 and ch.stealth >= 2 and g.actions_left >= 2:
+            # into a face-down tile that opens at least two more to peek from it: one action for
+            # what a peek and a move would do (ACT-5), when Stealth is not low
+            first = []
+            for a in by.get("move", []):
+                x = a.args[0]
+                if x // N == f and not s.tiles[x].revealed and not self.guard_on(g, x):
+                    more = sum(1 for n in g.neighbours(x) if not s.tiles[n].revealed and n != x)
+                    if more >= 2:
+                        first.append((closeness(x), -more, x, a))
+            first.sort(key=lambda t: t[:3])
+            out = [(a, 1, a.args[0], say("{why} (into a face-down tile)", why=why)) for *_, a in first[:1]] + out
+        if self.dive == 2:  # moving in first: one action for what a peek and a move do
             first = []
             for a in by.get("move", []):
                 x = a.args[0]
@@ -829,7 +975,7 @@ class HeuristicBot(ValueBot):
                     out.add(c)
             return out
 
-        if kind in ("roof", "up"):
+        if kind in ("roof", "up", "wait"):
             return {plan.stairs[f]} if plan.stairs[f] is not None else spots()
         if kind == "down":
             return {plan.stairs[f - 1] + N} if plan.stairs[f - 1] is not None else set()
@@ -865,7 +1011,7 @@ class HeuristicBot(ValueBot):
     def loss_weight(self, g, ch) -> float:
         if ch.cell is not None and g.s.tiles[ch.cell].stealth:
             return TILE_TOKEN_WEIGHT
-        return LOSS_WEIGHT.get(ch.stealth, 1.0)
+        return LOSS_WEIGHT.get(ch.stealth, self.healthy)
 
     def end_value(self, g, plan, ch, c) -> float:
         """Minus the expected weight of Stealth lost if the turn ends with *ch* on *c*."""
@@ -873,7 +1019,7 @@ class HeuristicBot(ValueBot):
         f = c // N
         dmap = plan.danger(g, f, twice=None if self.twice else False)
         t = s.tiles[c]
-        lw = LOSS_WEIGHT.get(ch.stealth, 1.0) * self.loss_scale
+        lw = LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale
         if t.stealth:
             lw = TILE_TOKEN_WEIGHT
         p = dmap.get(c, 0.0)
@@ -912,4 +1058,5 @@ class HeuristicBot(ValueBot):
         reach = self.walk(g, ch, start, limit=r, floors=floors, unknown=bool(self.unknown_hazard),
                           banned=self._banned - {start})
         self._reach = reach
-        return {c: self.end_value(g, plan, ch, c) for c in reach}
+        out = self._last_ends = {c: self.end_value(g, plan, ch, c) for c in reach}
+        return out
