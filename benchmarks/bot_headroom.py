@@ -1,0 +1,88 @@
+"""Where the heuristic bot's limit lies: what-if games that bend one condition (docs/bots.md).
+
+    python benchmarks/bot_headroom.py {view,oracle,stealth} [--games N] [--seed S] [--stealth K]
+
+* ``view``: the bot as it plays (``burgle simulate --bot heuristic``), the baseline.
+* ``oracle``: the bot decides on a copy of the real game instead of a re-deal from the
+  view: it knows every face-down tile and the order of every deck. If it won much more,
+  the limit would be information (a search over re-deals could recover some); if not, the
+  limit is how it plays.
+* ``stealth``: every character starts with K Stealth (default 99) instead of 3 (END-1),
+  so no game ends in capture; the bot plays as at 3 Stealth (its weights do not change
+  above 3). It measures the bot's pace (turns to crack each Safe and to escape) and how
+  much Stealth that pace costs: a crew of two can lose at most 3 each and survive.
+
+Neither what-if is a bot a player could use: ``oracle`` reads hidden information and
+``stealth`` changes a rule. They are measurements, kept here to be re-run after changes.
+Game i uses seed S+i (2 basic characters, The Bank Job), as ``burgle simulate`` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from burgle.bots.play import DEFAULT_MAX_ACTIONS, new_game
+from burgle.bots.planner import HeuristicBot
+from burgle.bots.seat import Seat
+
+
+def play(seed: int, mode: str, stealth: int):
+    game = new_game(seed, 2)
+    if mode == "stealth":
+        for ch in game.s.characters:
+            ch.stealth = stealth
+    bot = HeuristicBot(seed)
+    seat = Seat(game)
+    cracked_at: list[int] = []
+    for _ in range(DEFAULT_MAX_ACTIONS * 2):
+        if game.is_over:
+            break
+        if mode == "oracle":
+            legal = game.legal_actions()
+            action = legal[0] if len(legal) == 1 else bot.decide(game.copy(), legal)[0]
+        else:
+            action = bot.choose(seat)
+        game.apply(action)
+        cracked = sum(1 for t in game.s.tiles if t.kind == "safe" and t.cracked)
+        if cracked > len(cracked_at):
+            cracked_at.append(game.s.turn)
+    lost = [stealth - ch.stealth for ch in game.s.characters] if mode == "stealth" else []
+    return game.s.outcome, cracked_at, game.s.turn, lost
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("mode", choices=("view", "oracle", "stealth"))
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--stealth", type=int, default=99, help="starting Stealth in the stealth mode (default 99)")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.stealth < 3:
+        parser.error("--stealth must be at least 3 (the rules' start, END-1)")
+    start = time.perf_counter()
+    results = [play(s, args.mode, args.stealth) for s in range(args.seed, args.seed + args.games)]
+    n = len(results)
+    won = [r for r in results if r[0] == "won"]
+    print(f"{args.mode}, seeds {args.seed}-{args.seed + n - 1}: wins {len(won)}/{n}, "
+          f"Safes/game {sum(len(r[1]) for r in results) / n:.2f}, {time.perf_counter() - start:.0f} s")
+    for k in range(3):
+        turns = [r[1][k] for r in results if len(r[1]) > k]
+        if turns:
+            print(f"  Safe {k + 1} cracked in {len(turns)} games, median turn {statistics.median(turns):g}")
+    if won:
+        print(f"  won games end at median turn {statistics.median(r[2] for r in won):g}")
+    if args.mode == "stealth":
+        per_char = [x for r in results for x in r[3]]
+        per_won = [x for r in won for x in r[3]]
+        print(f"  Stealth lost per character: median {statistics.median(per_char):g}"
+              + (f", in won games {statistics.median(per_won):g}" if per_won else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
