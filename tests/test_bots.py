@@ -349,3 +349,58 @@ def test_the_crystal_ball_keeps_a_crash_off_the_top_of_the_event_deck(crystal):
         assert game.s.event_deck[-1] != "crash"
     game.apply("end")
     assert (game.s.characters[0].stealth >= 3) == bool(crystal)
+
+
+@pytest.mark.parametrize("drill", [1, 0])
+def test_the_advanced_peterman_drills_the_safe_below_him(drill):
+    """CHAR-10: the floor-1 Safe (1A1, 4 dice, its combination face up) is directly below the
+    advanced Peterman on 2A1: he rolls it from there (1 action a roll) and cracks it without
+    walking down; without the Drill he works his own floor."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "peterman", "side": "advanced", "cell": "2A1"}],
+        "tiles": {"1A1": {"kind": "safe", "revealed": True, "dice": 4}, "2A1": "laboratory 4 revealed",
+                  "1B1": "walkway 1 revealed", "1C1": "walkway 2 revealed", "1D1": "walkway 3 revealed",
+                  "1A2": "deadbolt 1 revealed", "1A3": "laboratory 3 revealed", "1A4": "secret_door 2 revealed"},
+        "guards": [{"floor": 2, "cell": "2D4", "die": "2D3", "speed": 2}],
+    }, paths=False)
+    done = _one_turn(game, _bot(drill=drill))
+    assert (done[0] == "roll 1A1") == bool(drill)
+    assert game.s.tiles[0].cracked == bool(drill)  # 1A1
+
+
+@pytest.mark.parametrize("enhance", [1, 0])
+def test_the_advanced_hawk_peeks_two_links_away_for_free(enhance):
+    """CHAR-6: from 1A1 the face-down 1B2 is two links away over face-up tiles: a free peek
+    (once a turn) before any action; without Enhance she spends actions to see it."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "side": "advanced", "cell": "1A1"}],
+        "tiles": {"1A1": "walkway 1 revealed", "1B1": "walkway 2 revealed", "1A2": "walkway 3 revealed"},
+        "guards": [{"floor": 1, "cell": "1D4", "die": "1D3", "speed": 2}],
+    }, paths=False)
+    done = _one_turn(game, _bot(enhance=enhance))
+    assert (done[0].startswith("enhance ")) == bool(enhance)
+    assert not any(a.startswith("enhance") for a in done[1:])  # once a turn
+
+
+@pytest.mark.parametrize("disrupt", [1, 0])
+def test_the_advanced_raven_leaves_the_crow_under_the_guard(disrupt):
+    """CHAR-12: she stands on the guard's cell (1B1; he heads for 1C1 at speed 3). The crow
+    left there stops his next move (he starts on it, no alarm), so she walks on unseen;
+    without it he walks to her and she loses 1 Stealth."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "raven", "side": "advanced", "cell": "1B1", "stealth": 2}],
+        "tiles": {"1A1": "walkway 1 revealed", "1B1": "walkway 2 revealed", "1C1": "walkway 3 revealed"},
+        "guards": [{"floor": 1, "cell": "1B1", "die": "1C1", "speed": 3}],
+    }, paths=False)
+    done = _one_turn(game, _bot(disrupt=disrupt))
+    assert (done[0] == "disrupt") == bool(disrupt)
+    assert game.s.characters[0].stealth == (2 if disrupt else 1)
