@@ -404,3 +404,35 @@ def test_the_advanced_raven_leaves_the_crow_under_the_guard(disrupt):
     done = _one_turn(game, _bot(disrupt=disrupt))
     assert (done[0] == "disrupt") == bool(disrupt)
     assert game.s.characters[0].stealth == (2 if disrupt else 1)
+
+
+def _cornered(character):
+    """The advanced *character* on 1A1, a wall to its right and the guard below it on 1A2
+    (walking away to 1A4): no move, no peek; staying is best, with every action spare."""
+    from burgle.engine import Game
+
+    return Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": character, "side": "advanced", "cell": "1A1"}],
+        "tiles": {"1A1": "walkway 1 revealed", "1A2": "walkway 2 revealed"},
+        "walls": {"1": "A1|B1"},
+        "guards": [{"floor": 1, "cell": "1A2", "die": "1A4", "speed": 2}],
+    }, paths=False)
+
+
+@pytest.mark.parametrize("laptop", [1, 0])
+def test_the_advanced_hacker_keeps_a_spare_action_as_a_hack_token(laptop):
+    """CHAR-4: with nothing else to do, 1 spare action puts a hack token on her card."""
+    done = _one_turn(_cornered("hacker"), _bot(laptop=laptop))
+    assert done == (["laptop", "end"] if laptop else ["end"])
+
+
+@pytest.mark.parametrize("precognition", [1, 0])
+def test_the_advanced_spotter_looks_at_the_event_her_turn_end_draws(precognition):
+    """CHAR-18: ending the turn having spent 1 action draws an Event (TURN-4): she looks at
+    it first and keeps it on top or sends it to the bottom."""
+    done = _one_turn(_cornered("spotter"), _bot(precognition=precognition, laptop=0))
+    if precognition:
+        assert done[0] == "precognition" and done[1] in ("order top", "order bottom") and done[-1] == "end"
+    else:
+        assert "precognition" not in done

@@ -162,8 +162,12 @@ class HeuristicBot(ValueBot):
     # advanced sides (docs/bots.md, V rows)
     drill = 1  # the advanced Peterman adds dice to and rolls the Safe above or below him (CHAR-10)
     enhance = 1  # the advanced Hawk's free peek up to 2 links away, with the peeks (CHAR-6)
-    disrupt = 1  # the advanced Raven's crow on her cell where it opens a better end (CHAR-12, ability_step)
+    # the advanced Raven's crow on her cell where it opens a better end (CHAR-12, ability_step): 0 off,
+    # measured worse (Raven games A 1.383 -> 1.330, B 1.472 -> 1.461 Safes; docs/bots.md V3)
+    disrupt = 0
     disrupt_margin = 0.1  # the end-score gain it must bring
+    precognition = 1  # the advanced Spotter looks at the top Event before a turn end that draws it (CHAR-18)
+    laptop = 1  # the advanced Hacker's hack token with a spare action at the turn's end (CHAR-4)
 
     # ------------------------------------------------------------------ the entrance
     def entrance(self, g, legal):
@@ -324,6 +328,16 @@ class HeuristicBot(ValueBot):
         helper = self.turn_end_help(g, ch, r, by)
         if helper is not None:
             return helper, HELP_REASON[helper.verb], [(helper, 0.0), (end, best_here)]
+        if self.precognition and r >= 1 and by.get("precognition"):
+            # CHAR-18: the Event this turn end draws (TURN-4) seen first, kept or sent to the bottom (answer)
+            h = g.copy()
+            h.apply(by["precognition"][0])  # legal: the look and the choice it opens, no answer yet
+            if not h.is_over and draws_event(h.s, h.s.characters[s.active]):
+                return by["precognition"][0], say("look at the Event this turn's end draws: keep it or send it to the bottom (CHAR-18)"), \
+                    [(by["precognition"][0], best_here), (end, best_here)]
+        if self.laptop and r >= 1 and by.get("laptop"):  # CHAR-4: a spare action kept as a hack token (V rows)
+            return by["laptop"][0], say("a spare action kept as a hack token for a later alarm (CHAR-4)"), \
+                [(by["laptop"][0], best_here), (end, best_here)]
         return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
 
     def look_at_patrol(self, g, ch, r, by):
@@ -358,6 +372,23 @@ class HeuristicBot(ValueBot):
             options = sorted((a for a in legal if a.verb == "order"), key=lambda a: a.args[0] != "top")
             best = max(options, key=best_end)  # ties: top (the first)
             return best, say("the patrol card that keeps the guard away from the crew")
+        if "order" in verbs and ch.cell is not None and g.has_ability(ch, "precognition"):
+            # CHAR-18: the Event on top or at the bottom, whichever costs the crew less when the
+            # turn ends (the Event drawn, TURN-4, then the guard's move), on a few re-deals
+            def event_cost(a):
+                total = 0.0
+                for k in range(max(1, self.crystal)):
+                    h = self._after(g.redeal(s.turn * 7919 + k), a)
+                    while h is not None and not h.is_over and h.pending is None and h.phase == "actions" \
+                            and h.s.active == s.active:
+                        h = self._after(h, Action("end"))
+                    if h is None:
+                        return INF
+                    total += 100.0 if h.is_over and h.s.outcome != "won" else self.costs_on_the_way(g, h)
+                return total
+            options = sorted((a for a in legal if a.verb == "order"), key=lambda a: a.args[0] != "top")
+            best = min(options, key=event_cost)  # ties: top (the first)
+            return best, say("the Event that costs the crew least at the turn's end (CHAR-18)")
         if "events-order" in verbs and self.crystal:
             # TOOL-3: the order of the top Events that costs the crew least when the turn ends
             # now (the Event drawn, TURN-4, then the guard's move), on a few re-deals
