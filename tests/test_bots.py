@@ -349,3 +349,90 @@ def test_the_crystal_ball_keeps_a_crash_off_the_top_of_the_event_deck(crystal):
         assert game.s.event_deck[-1] != "crash"
     game.apply("end")
     assert (game.s.characters[0].stealth >= 3) == bool(crystal)
+
+
+@pytest.mark.parametrize("drill", [1, 0])
+def test_the_advanced_peterman_drills_the_safe_below_him(drill):
+    """CHAR-10: the floor-1 Safe (1A1, 4 dice, its combination face up) is directly below the
+    advanced Peterman on 2A1: he rolls it from there (1 action a roll) and cracks it without
+    walking down; without the Drill he works his own floor."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "peterman", "side": "advanced", "cell": "2A1"}],
+        "tiles": {"1A1": {"kind": "safe", "revealed": True, "dice": 4}, "2A1": "laboratory 4 revealed",
+                  "1B1": "walkway 1 revealed", "1C1": "walkway 2 revealed", "1D1": "walkway 3 revealed",
+                  "1A2": "deadbolt 1 revealed", "1A3": "laboratory 3 revealed", "1A4": "secret_door 2 revealed"},
+        "guards": [{"floor": 2, "cell": "2D4", "die": "2D3", "speed": 2}],
+    }, paths=False)
+    done = _one_turn(game, _bot(drill=drill))
+    assert (done[0] == "roll 1A1") == bool(drill)
+    assert game.s.tiles[0].cracked == bool(drill)  # 1A1
+
+
+@pytest.mark.parametrize("enhance", [1, 0])
+def test_the_advanced_hawk_peeks_two_links_away_for_free(enhance):
+    """CHAR-6: from 1A1 the face-down 1B2 is two links away over face-up tiles: a free peek
+    (once a turn) before any action; without Enhance she spends actions to see it."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "side": "advanced", "cell": "1A1"}],
+        "tiles": {"1A1": "walkway 1 revealed", "1B1": "walkway 2 revealed", "1A2": "walkway 3 revealed"},
+        "guards": [{"floor": 1, "cell": "1D4", "die": "1D3", "speed": 2}],
+    }, paths=False)
+    done = _one_turn(game, _bot(enhance=enhance))
+    assert (done[0].startswith("enhance ")) == bool(enhance)
+    assert not any(a.startswith("enhance") for a in done[1:])  # once a turn
+
+
+@pytest.mark.parametrize("disrupt", [1, 0])
+def test_the_advanced_raven_leaves_the_crow_under_the_guard(disrupt):
+    """CHAR-12: she stands on the guard's cell (1B1; he heads for 1C1 at speed 3). The crow
+    left there stops his next move (he starts on it, no alarm), so she walks on unseen;
+    without it he walks to her and she loses 1 Stealth."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "raven", "side": "advanced", "cell": "1B1", "stealth": 2}],
+        "tiles": {"1A1": "walkway 1 revealed", "1B1": "walkway 2 revealed", "1C1": "walkway 3 revealed"},
+        "guards": [{"floor": 1, "cell": "1B1", "die": "1C1", "speed": 3}],
+    }, paths=False)
+    done = _one_turn(game, _bot(disrupt=disrupt))
+    assert (done[0] == "disrupt") == bool(disrupt)
+    assert game.s.characters[0].stealth == (2 if disrupt else 1)
+
+
+def _cornered(character):
+    """The advanced *character* on 1A1, a wall to its right and the guard below it on 1A2
+    (walking away to 1A4): no move, no peek; staying is best, with every action spare."""
+    from burgle.engine import Game
+
+    return Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": character, "side": "advanced", "cell": "1A1"}],
+        "tiles": {"1A1": "walkway 1 revealed", "1A2": "walkway 2 revealed"},
+        "walls": {"1": "A1|B1"},
+        "guards": [{"floor": 1, "cell": "1A2", "die": "1A4", "speed": 2}],
+    }, paths=False)
+
+
+@pytest.mark.parametrize("laptop", [1, 0])
+def test_the_advanced_hacker_keeps_a_spare_action_as_a_hack_token(laptop):
+    """CHAR-4: with nothing else to do, 1 spare action puts a hack token on her card."""
+    done = _one_turn(_cornered("hacker"), _bot(laptop=laptop))
+    assert done == (["laptop", "end"] if laptop else ["end"])
+
+
+@pytest.mark.parametrize("precognition", [1, 0])
+def test_the_advanced_spotter_looks_at_the_event_her_turn_end_draws(precognition):
+    """CHAR-18: ending the turn having spent 1 action draws an Event (TURN-4): she looks at
+    it first and keeps it on top or sends it to the bottom."""
+    done = _one_turn(_cornered("spotter"), _bot(precognition=precognition, laptop=0))
+    if precognition:
+        assert done[0] == "precognition" and done[1] in ("order top", "order bottom") and done[-1] == "end"
+    else:
+        assert "precognition" not in done

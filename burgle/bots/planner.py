@@ -159,6 +159,15 @@ class HeuristicBot(ValueBot):
     reserve = 0
     reserve_all = 0
     _last_ends = None
+    # advanced sides (docs/bots.md, V rows)
+    drill = 1  # the advanced Peterman adds dice to and rolls the Safe above or below him (CHAR-10)
+    enhance = 1  # the advanced Hawk's free peek up to 2 links away, with the peeks (CHAR-6)
+    # the advanced Raven's crow on her cell where it opens a better end (CHAR-12, ability_step): 0 off,
+    # measured worse (Raven games A 1.383 -> 1.330, B 1.472 -> 1.461 Safes; docs/bots.md V3)
+    disrupt = 0
+    disrupt_margin = 0.1  # the end-score gain it must bring
+    precognition = 1  # the advanced Spotter looks at the top Event before a turn end that draws it (CHAR-18)
+    laptop = 1  # the advanced Hacker's hack token with a spare action at the turn's end (CHAR-4)
 
     # ------------------------------------------------------------------ the entrance
     def entrance(self, g, legal):
@@ -263,6 +272,7 @@ class HeuristicBot(ValueBot):
         work = self.escape_tasks(g, plan, ch, r, by)  # the escape and the abilities (docs/bots.md, E rows)
         if work is None:
             work = self.tasks(g, plan, ch, r, by)
+        work = self.drill_tasks(g, plan, ch, r, by) + list(work)  # CHAR-10 (V rows)
         for a, cost, pos, why in itertools.chain(work, self.side_work(g, plan, ch, by)):
             if cost > r or any(a == x for x, _ in tried):
                 continue
@@ -318,6 +328,16 @@ class HeuristicBot(ValueBot):
         helper = self.turn_end_help(g, ch, r, by)
         if helper is not None:
             return helper, HELP_REASON[helper.verb], [(helper, 0.0), (end, best_here)]
+        if self.precognition and r >= 1 and by.get("precognition"):
+            # CHAR-18: the Event this turn end draws (TURN-4) seen first, kept or sent to the bottom (answer)
+            h = g.copy()
+            h.apply(by["precognition"][0])  # legal: the look and the choice it opens, no answer yet
+            if not h.is_over and draws_event(h.s, h.s.characters[s.active]):
+                return by["precognition"][0], say("look at the Event this turn's end draws: keep it or send it to the bottom (CHAR-18)"), \
+                    [(by["precognition"][0], best_here), (end, best_here)]
+        if self.laptop and r >= 1 and by.get("laptop"):  # CHAR-4: a spare action kept as a hack token (V rows)
+            return by["laptop"][0], say("a spare action kept as a hack token for a later alarm (CHAR-4)"), \
+                [(by["laptop"][0], best_here), (end, best_here)]
         return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
 
     def look_at_patrol(self, g, ch, r, by):
@@ -352,6 +372,23 @@ class HeuristicBot(ValueBot):
             options = sorted((a for a in legal if a.verb == "order"), key=lambda a: a.args[0] != "top")
             best = max(options, key=best_end)  # ties: top (the first)
             return best, say("the patrol card that keeps the guard away from the crew")
+        if "order" in verbs and ch.cell is not None and g.has_ability(ch, "precognition"):
+            # CHAR-18: the Event on top or at the bottom, whichever costs the crew less when the
+            # turn ends (the Event drawn, TURN-4, then the guard's move), on a few re-deals
+            def event_cost(a):
+                total = 0.0
+                for k in range(max(1, self.crystal)):
+                    h = self._after(g.redeal(s.turn * 7919 + k), a)
+                    while h is not None and not h.is_over and h.pending is None and h.phase == "actions" \
+                            and h.s.active == s.active:
+                        h = self._after(h, Action("end"))
+                    if h is None:
+                        return INF
+                    total += 100.0 if h.is_over and h.s.outcome != "won" else self.costs_on_the_way(g, h)
+                return total
+            options = sorted((a for a in legal if a.verb == "order"), key=lambda a: a.args[0] != "top")
+            best = min(options, key=event_cost)  # ties: top (the first)
+            return best, say("the Event that costs the crew least at the turn's end (CHAR-18)")
         if "events-order" in verbs and self.crystal:
             # TOOL-3: the order of the top Events that costs the crew least when the turn ends
             # now (the Event drawn, TURN-4, then the guard's move), on a few re-deals
@@ -572,6 +609,37 @@ class HeuristicBot(ValueBot):
             out.append((step, self.step_cost(g, ch, step.args[0]), step.args[0], say("to the Safe")))
         return out
 
+    def drill_tasks(self, g, plan, ch, r, by):
+        """The advanced Peterman's Drill (CHAR-10): dice added to (2 actions) and rolled on
+        (1 action) the revealed Safe directly above or below him, as if he stood on it, once
+        its combination is face up (ACT-11), by the same count of dice as on the Safe itself.
+        The steps go through the same safety check as any task step (he stays where he is)."""
+        if not self.drill or not (by.get("add-die") or by.get("roll")):
+            return []
+        s = g.s
+        here = ch.cell
+        out = []
+        for safe in sorted({a.args[0] for a in by.get("add-die", []) + by.get("roll", []) if a.args and a.args[0] != here}):
+            f = safe // N
+            if plan.cracked[f] or s.tiles[safe].cracked:
+                continue
+            comb = combination(safe)
+            if any(not s.tiles[c].revealed for c in comb):
+                continue
+            need = sorted({s.tiles[c].number for c in comb if not s.tiles[c].cracked})
+            dice = s.tiles[safe].dice
+            bonus = g.extra_dice(ch)
+            adds = [a for a in by.get("add-die", []) if a.args == (safe,)]
+            rolls = [a for a in by.get("roll", []) if a.args == (safe,)]
+            if adds and r >= 2 and actions_to_crack(dice, len(need), bonus)[1]:
+                out.append((adds[0], 2, here, say("drill: a die on the Safe one floor away ({n} on it, CHAR-10)",
+                                                   n=dice + 1)))
+            if rolls and dice + bonus > 0:
+                p = crack_chance(need, dice + bonus)
+                out.append((rolls[0], 1, here, say("drill: roll the Safe's dice from here: {p} to crack it now (CHAR-10)",
+                                                    p=format(p, ".0%"))))
+        return out
+
     def side_work(self, g, plan, ch, by):
         """When no step of the task is safe (a guard between the character and its goal):
         reveal more of its floor instead of ending the turn with actions unspent (every turn
@@ -614,10 +682,12 @@ class HeuristicBot(ValueBot):
         out = []
         peeks = [a for a in by.get("peek", []) if a.args[0] // N == f]
         peeks += [a for a in by.get("xray", []) if a.args[0] // N == f]
+        if self.enhance:  # CHAR-6: free, once a turn, up to 2 links (V rows)
+            peeks += [a for a in by.get("enhance", []) if a.args[0] // N == f]
         peeks.sort(key=lambda a: (closeness(a.args[0]), -sum(1 for n in g.neighbours(a.args[0])
                                                               if not s.tiles[n].revealed)))
         for a in peeks:
-            out.append((a, 0 if a.verb == "xray" else 1, here, why))
+            out.append((a, 0 if a.verb in ("xray", "enhance") else 1, here, why))
         if self.dive == 3 and ch.stealth >= 2 and g.actions_left >= 2:
             # into a face-down tile that opens at least two more to peek from it: one action for
             # what a peek and a move would do (ACT-5), when Stealth is not low
@@ -787,6 +857,8 @@ class HeuristicBot(ValueBot):
         options = []
         if self.flex and r >= 1:
             options += [(a, self.flex_margin) for a in by.get("flex", [])]
+        if self.disrupt:  # CHAR-12: the crow left on her cell stops a guard who starts his move there (V rows)
+            options += [(a, self.disrupt_margin) for a in by.get("disrupt", []) if g.s.crow != here]
         uses = by.get("use", [])
         if uses:
             top = plan.floors - 1
@@ -822,11 +894,14 @@ class HeuristicBot(ValueBot):
                 best, best_v = a, v
         if best is None:
             return None
+        if best.verb == "disrupt":
+            return best, say("the crow on this cell stops a guard who starts his move here (CHAR-12)"), best_v
         k = best.args[0]
         if k == "thermal_bomb" and self.follow_link:
             self._follow = (s.turn, s.active, Action("move", (best.args[1],)))
         if best.verb == "flex":
             return best, say("to the safest cell within reach"), best_v
+
         return best, say("use the {tool}", tool=card(k)), best_v
 
     # ------------------------------------------------------------------ tools
