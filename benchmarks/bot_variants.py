@@ -2,8 +2,9 @@
 
     python benchmarks/bot_variants.py SEED GAMES [NAME=VALUE ...]
 
-Each NAME must be a class attribute of ``HeuristicBot`` (``burgle/bots/planner.py``), such
-as ``tolerance=0.8`` or ``corner_cap=0``; the value keeps the attribute's type. Prints wins,
+Each NAME must be a class attribute of ``HeuristicBot`` (``burgle/bots/planner.py`` and
+``abilities.py``), such as ``tolerance=0.8`` or ``corner_cap=0``; the value keeps the
+attribute's type. Prints wins,
 mean Safes cracked, games by Safes cracked (0/1/2/3) and unfinished games for seeds
 SEED..SEED+GAMES-1 on The Bank Job with 2 basic characters, the games ``burgle simulate
 --bot heuristic --players 2 --seed SEED`` plays.
@@ -27,8 +28,8 @@ def variant(settings: list[str]) -> type:
         if not sep or not name:
             raise ValueError(f"a setting is NAME=VALUE, not {item!r}")
         if name.startswith("_") or not hasattr(HeuristicBot, name) or callable(getattr(HeuristicBot, name)):
-            known = sorted(k for k, v in vars(HeuristicBot).items()
-                           if not k.startswith("_") and isinstance(v, (int, float)))
+            known = sorted(k for k in dir(HeuristicBot)
+                           if not k.startswith("_") and isinstance(getattr(HeuristicBot, k), (int, float)))
             raise ValueError(f"{name!r} is not a tunable number of HeuristicBot; these are: {', '.join(known)}")
         kind = type(getattr(HeuristicBot, name))
         try:

@@ -61,6 +61,7 @@ from burgle.geometry.board import CELLS_PER_FLOOR
 
 N = CELLS_PER_FLOOR
 WIN, LOSS = 100_000.0, -100_000.0
+INF = 1e9  # "out of reach" in the bots' walks and scores
 
 
 @dataclass(frozen=True)
