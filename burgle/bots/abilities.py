@@ -19,8 +19,11 @@ each was measured to do.
 * **The escape** (``escape_tasks``, ``fetch_target``, ``roof_cells``): Loot lying on a tile
   fetched first, the nearer way to the roof (ACT-15).
 
-The advanced Hawk's Enhance (CHAR-6), Spotter's Precognition (CHAR-18) and Hacker's Laptop
-(CHAR-4) are knobs here, used by the planner's exploration and its spare actions.
+* **A spare action at the end** (``spare_action``): the advanced Spotter's look at the Event
+  the end draws (CHAR-18), else the advanced Hacker's hack token (CHAR-4). The Crystal Ball
+  and Precognition order Events by the same measure (``turn_end_cost``).
+
+The advanced Hawk's Enhance (CHAR-6) is a knob here, used by the planner's exploration.
 """
 
 from __future__ import annotations
@@ -112,37 +115,47 @@ class AbilityPlay:
         if "order" in verbs and ch.cell is not None and g.has_ability(ch, "precognition"):
             # CHAR-18: the Event on top or at the bottom, whichever costs the crew less when the
             # turn ends (the Event drawn, TURN-4, then the guard's move), on a few re-deals
-            def event_cost(a):
-                total = 0.0
-                for k in range(max(1, self.crystal)):
-                    h = self._after(g.redeal(s.turn * 7919 + k), a)
-                    while h is not None and not h.is_over and h.pending is None and h.phase == "actions" \
-                            and h.s.active == s.active:
-                        h = self._after(h, Action("end"))
-                    if h is None:
-                        return INF
-                    total += 100.0 if h.is_over and h.s.outcome != "won" else self.costs_on_the_way(g, h)
-                return total
             options = sorted((a for a in legal if a.verb == "order"), key=lambda a: a.args[0] != "top")
-            best = min(options, key=event_cost)  # ties: top (the first)
+            best = min(options, key=lambda a: self.turn_end_cost(g, a, max(1, self.crystal)))  # ties: top (the first)
             return best, say("the Event that costs the crew least at the turn's end (CHAR-18)")
         if "events-order" in verbs and self.crystal:
             # TOOL-3: the order of the top Events that costs the crew least when the turn ends
             # now (the Event drawn, TURN-4, then the guard's move), on a few re-deals
-            def cost(a):
-                total = 0.0
-                for k in range(self.crystal):
-                    h = self._after(g.redeal(s.turn * 7919 + k), a)
-                    if h is not None and not h.is_over and h.phase == "actions" and h.s.active == s.active:
-                        h = self._after(h, Action("end"))
-                    if h is None:
-                        return INF
-                    total += 100.0 if h.is_over and h.s.outcome != "won" else self.costs_on_the_way(g, h)
-                return total
-            best = min((a for a in legal if a.verb == "events-order"), key=cost)  # ties: the first
+            best = min((a for a in legal if a.verb == "events-order"),
+                       key=lambda a: self.turn_end_cost(g, a, self.crystal))  # ties: the first
             return best, say("use the {tool}", tool=card("crystal_ball"))
-
         return super().answer(g, legal)
+
+    def turn_end_cost(self, g, a, copies: int) -> float:
+        """What the choice *a* costs the crew if the turn then ends (the Event drawn, TURN-4,
+        then the guard's move, TURN-7): Stealth and alarms (``costs_on_the_way``), a loss 100,
+        summed over *copies* re-deals. Used to order Events (the Crystal Ball, TOOL-3; the
+        Spotter's Precognition, CHAR-18)."""
+        s = g.s
+        total = 0.0
+        for k in range(copies):
+            h = self._after(g.redeal(s.turn * 7919 + k), a)
+            if h is not None and not h.is_over and h.phase == "actions" and h.s.active == s.active:
+                h = self._after(h, Action("end"))
+            if h is None:
+                return INF
+            total += 100.0 if h.is_over and h.s.outcome != "won" else self.costs_on_the_way(g, h)
+        return total
+
+    def spare_action(self, g, ch, r, by):
+        """(action, reason) for the last spare action of a turn that ends where it stands, or
+        None: the advanced Spotter's look at the Event this end draws (CHAR-18, kept or sent to
+        the bottom by ``answer``), else the advanced Hacker's hack token (CHAR-4)."""
+        if r < 1:
+            return None
+        if self.precognition and by.get("precognition"):
+            h = g.copy()
+            h.apply(by["precognition"][0])  # legal: the look and the choice it opens, no answer yet
+            if not h.is_over and draws_event(h.s, h.s.characters[g.s.active]):
+                return by["precognition"][0], say("look at the Event this turn's end draws: keep it or send it to the bottom (CHAR-18)")
+        if self.laptop and by.get("laptop"):  # a spare action kept as a hack token (V rows)
+            return by["laptop"][0], say("a spare action kept as a hack token for a later alarm (CHAR-4)")
+        return None
 
     def turn_end_help(self, g, ch, r, by):
         """Abilities that change the coming guard move, tried on copies before the turn

@@ -60,7 +60,6 @@ import itertools
 from burgle.bots.abilities import HELP_REASON, AbilityPlay
 from burgle.bots.heuristic import INF, ValueBot, Plan, N, actions_to_crack, crack_chance
 from burgle.engine.safes import combination
-from burgle.engine.turns import draws_event
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
 
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
@@ -293,16 +292,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
         helper = self.turn_end_help(g, ch, r, by)
         if helper is not None:
             return helper, HELP_REASON[helper.verb], [(helper, 0.0), (end, best_here)]
-        if self.precognition and r >= 1 and by.get("precognition"):
-            # CHAR-18: the Event this turn end draws (TURN-4) seen first, kept or sent to the bottom (answer)
-            h = g.copy()
-            h.apply(by["precognition"][0])  # legal: the look and the choice it opens, no answer yet
-            if not h.is_over and draws_event(h.s, h.s.characters[s.active]):
-                return by["precognition"][0], say("look at the Event this turn's end draws: keep it or send it to the bottom (CHAR-18)"), \
-                    [(by["precognition"][0], best_here), (end, best_here)]
-        if self.laptop and r >= 1 and by.get("laptop"):  # CHAR-4: a spare action kept as a hack token (V rows)
-            return by["laptop"][0], say("a spare action kept as a hack token for a later alarm (CHAR-4)"), \
-                [(by["laptop"][0], best_here), (end, best_here)]
+        spare = self.spare_action(g, ch, r, by)  # the advanced Spotter's and Hacker's (abilities.py)
+        if spare is not None:
+            return spare[0], spare[1], [(spare[0], best_here), (end, best_here)]
         return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
 
     def costs_on_the_way(self, g, h) -> float:
