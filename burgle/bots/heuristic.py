@@ -327,6 +327,7 @@ class Plan:
         if twice:
             mp = guard.speed + len(alarms)
             for p, here, dest in states:
+                p *= self.second_move
                 if dest is None:
                     self._walk_unknown(table, base, here, mp, unseen_after, p, out)
                 else:
@@ -353,6 +354,10 @@ class Plan:
             return everything
         seen = set(guard.discard)
         return [c for c in everything if c not in seen] or everything
+
+    # weight of the guard's move after a teammate's turn on the same floor (TURN-7): that
+    # teammate may leave the floor first, and then he does not move
+    second_move = 1.0
 
     # arrivals walked on within one move: reaching the drawn card's cell with movement points
     # left, he draws again and walks on (GUARD-7); 0 stops him there (the first bot's map)
