@@ -300,8 +300,10 @@ class Plan:
         for c in fc.path:
             out[c] = 1.0
         table = g.table(f + 1)
-        seen = set(guard.discard)
-        unseen_all = [c for c in range(base, base + N) if c not in seen] or list(range(base, base + N))
+        unseen_all = self.next_cards(guard, base)
+        # the card after next (a teammate's turn follows): from the whole floor once the deck
+        # runs out (GUARD-4); this drops the one card the first move may draw
+        unseen_after = unseen_all if len(guard.deck) >= 2 else list(range(base, base + N))
         end = fc.end if fc.end is not None else guard.cell
         # where he stands after the move, with his destination: [(p, cell, dest or None)]
         last = fc.steps[-1] if fc.steps else None
@@ -325,8 +327,9 @@ class Plan:
         if twice:
             mp = guard.speed + len(alarms)
             for p, here, dest in states:
+                p *= self.second_move
                 if dest is None:
-                    self._walk_unknown(table, base, here, mp, unseen_all, p, out)
+                    self._walk_unknown(table, base, here, mp, unseen_after, p, out)
                 else:
                     left = mp
                     while left > 0 and here != dest:
@@ -334,27 +337,51 @@ class Plan:
                         out[here] = out.get(here, 0.0) + p
                         left -= 1
                     if left > 0:
-                        self._walk_unknown(table, base, here, left, unseen_all, p, out)
+                        self._walk_unknown(table, base, here, left, unseen_after, p, out)
         for c in out:
             out[c] = min(1.0, out[c])
         self._danger[key] = out
         return out
 
     @staticmethod
-    def _walk_unknown(table, base, start, mp, cards, weight, out):
+    def next_cards(guard, base: int) -> list[int]:
+        """The cells the guard's next patrol card may name, each as likely as another: the
+        cards not in his discard pile (the deck's and the trimmed ones are exchangeable to
+        the players, SETUP-4); the whole floor when his deck is empty, since the draw then
+        reshuffles all 16 cards (GUARD-4). The deck's size is public (the view's deck_size)."""
+        everything = list(range(base, base + N))
+        if not guard.deck:
+            return everything
+        seen = set(guard.discard)
+        return [c for c in everything if c not in seen] or everything
+
+    # weight of the guard's move after a teammate's turn on the same floor (TURN-7): that
+    # teammate may leave the floor first, and then he does not move
+    second_move = 1.0
+
+    # arrivals walked on within one move: reaching the drawn card's cell with movement points
+    # left, he draws again and walks on (GUARD-7); 0 stops him there (the first bot's map)
+    walk_on = 0
+
+    @classmethod
+    def _walk_unknown(cls, table, base, start, mp, cards, weight, out, depth=0):
         """Walk *mp* steps from *start* toward each of *cards* (equal weight), adding the
-        chance of entering each cell to *out*; returns where he ends, per card."""
+        chance of entering each cell to *out*; returns where he ends, per card. Arriving
+        with steps left, he walks on toward each other card (up to `walk_on` arrivals)."""
         cands = [c for c in cards if c != start] or cards
         p = weight / len(cands)
         ends = []
         for dest in cands:
-            here = start
-            for _ in range(mp):
-                if here == dest:
-                    break
+            here, left = start, mp
+            while left > 0 and here != dest:
                 here = base + table.step[(here % N) * N + dest % N]
                 out[here] = out.get(here, 0.0) + p
-            ends.append((p, here, dest if here != dest else None))
+                left -= 1
+            if here == dest and left > 0 and depth < cls.walk_on:
+                ends += cls._walk_unknown(table, base, here, left, [c for c in cards if c != dest] or cards,
+                                          p, out, depth + 1)
+            else:
+                ends.append((p, here, dest if here != dest else None))
         return ends
 
 
