@@ -105,6 +105,32 @@ def test_the_heuristic_bot_steps_off_the_guards_route():
     assert game.name(hawk.cell) not in ("1C4", "1B4", "1D4") and hawk.stealth == 3
 
 
+def test_the_danger_map_draws_from_the_whole_floor_once_the_deck_is_empty():
+    """GUARD-4: an empty patrol deck is reshuffled from all 16 cards before the next draw, so
+    after his arrival the guard may head anywhere; with cards left he heads for an unseen one.
+    Here he walks 1B2 -> 1C2 -> 1C3 -> 1B3 (speed 4, die on 1B3) and has 1 step left: every
+    unseen card lies east or south, but columns A and B are in the discard pile."""
+    from burgle.bots.heuristic import Plan, Weights
+    from burgle.engine import Game
+    from burgle.geometry.board import parse_cell
+
+    def danger(deck):
+        game = Game.from_scenario({
+            "seed": 3,
+            "characters": [{"character": "hawk", "cell": "1D1"}],
+            "guards": [{"floor": 1, "cell": "1B2", "die": "1B3", "speed": 4}],
+        }, paths=False)
+        guard = game.s.guards[0]
+        guard.discard = tuple(parse_cell(n) for n in
+                              ("1A1", "1A2", "1A3", "1A4", "1B1", "1B2", "1B4", "1C1", "1C2", "1C4"))
+        guard.deck = tuple(parse_cell(n) for n in deck)
+        return Plan(game, Weights()).danger(game, 0)
+
+    west = parse_cell("1A3")
+    assert danger(["1D4"]).get(west, 0.0) == 0.0  # his next card is one of the unseen, none west
+    assert danger([]).get(west, 0.0) > 0.0  # a reshuffle may send him west
+
+
 def test_the_heuristic_bot_cracks_safes_and_random_play_does_not():
     heuristic = run_bot("heuristic", games=4, seed=100, players=2)
     random = run_bot("random", games=20, seed=100, players=2)
