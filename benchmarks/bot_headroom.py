@@ -1,6 +1,6 @@
 """Where the heuristic bot's limit lies: what-if games that bend one condition (docs/bots.md).
 
-    python benchmarks/bot_headroom.py {view,oracle,stealth} [--games N] [--seed S] [--stealth K]
+    python benchmarks/bot_headroom.py {view,oracle,stealth} [--games N] [--seed S] [--stealth K] [--set NAME=VALUE ...]
 
 * ``view``: the bot as it plays (``burgle simulate --bot heuristic``), the baseline.
 * ``oracle``: the bot decides on a copy of the real game instead of a re-deal from the
@@ -12,6 +12,10 @@
   above 3). It measures the bot's pace (turns to crack each Safe and to escape) and how
   much Stealth that pace costs: a crew of two can lose at most 3 each and survive.
 
+``--set`` plays a variant (as ``bot_variants.py``): ``stealth --set loss_scale=0 --set
+tolerance=100 --set corner_cap=0`` is the bot ignoring the guards, its pace with no dodging.
+Each mode also prints the actions played per game, by verb.
+
 Neither what-if is a bot a player could use: ``oracle`` reads hidden information and
 ``stealth`` changes a rule. They are measurements, kept here to be re-run after changes.
 Game i uses seed S+i (2 basic characters, The Bank Job), as ``burgle simulate`` does.
@@ -20,6 +24,7 @@ Game i uses seed S+i (2 basic characters, The Bank Job), as ``burgle simulate`` 
 from __future__ import annotations
 
 import argparse
+import collections
 import statistics
 import sys
 import time
@@ -28,13 +33,15 @@ from burgle.bots.play import DEFAULT_MAX_ACTIONS, new_game
 from burgle.bots.planner import HeuristicBot
 from burgle.bots.seat import Seat
 
+from bot_variants import variant
 
-def play(seed: int, mode: str, stealth: int):
+
+def play(seed: int, mode: str, stealth: int, bot_class=HeuristicBot, verbs=None):
     game = new_game(seed, 2)
     if mode == "stealth":
         for ch in game.s.characters:
             ch.stealth = stealth
-    bot = HeuristicBot(seed)
+    bot = bot_class(seed)
     seat = Seat(game)
     cracked_at: list[int] = []
     for _ in range(DEFAULT_MAX_ACTIONS * 2):
@@ -45,6 +52,8 @@ def play(seed: int, mode: str, stealth: int):
             action = legal[0] if len(legal) == 1 else bot.decide(game.copy(), legal)[0]
         else:
             action = bot.choose(seat)
+        if verbs is not None:
+            verbs[action.verb] += 1
         game.apply(action)
         cracked = sum(1 for t in game.s.tiles if t.kind == "safe" and t.cracked)
         if cracked > len(cracked_at):
@@ -59,16 +68,23 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--stealth", type=int, default=99, help="starting Stealth in the stealth mode (default 99)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a tunable number of HeuristicBot (as bot_variants.py), repeatable")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.stealth < 3:
         parser.error("--stealth must be at least 3 (the rules' start, END-1)")
+    try:
+        bot_class = variant(args.set)
+    except ValueError as exc:
+        parser.error(str(exc))
+    verbs: collections.Counter = collections.Counter()
     start = time.perf_counter()
-    results = [play(s, args.mode, args.stealth) for s in range(args.seed, args.seed + args.games)]
+    results = [play(s, args.mode, args.stealth, bot_class, verbs) for s in range(args.seed, args.seed + args.games)]
     n = len(results)
     won = [r for r in results if r[0] == "won"]
-    print(f"{args.mode}, seeds {args.seed}-{args.seed + n - 1}: wins {len(won)}/{n}, "
+    print(f"{args.mode}{' ' + ' '.join(args.set) if args.set else ''}, seeds {args.seed}-{args.seed + n - 1}: wins {len(won)}/{n}, "
           f"Safes/game {sum(len(r[1]) for r in results) / n:.2f}, {time.perf_counter() - start:.0f} s")
     for k in range(3):
         turns = [r[1][k] for r in results if len(r[1]) > k]
@@ -81,6 +97,7 @@ def main(argv=None) -> int:
         per_won = [x for r in won for x in r[3]]
         print(f"  Stealth lost per character: median {statistics.median(per_char):g}"
               + (f", in won games {statistics.median(per_won):g}" if per_won else ""))
+    print("  actions per game: " + ", ".join(f"{v} {k / n:.1f}" for v, k in verbs.most_common(8)))
     return 0
 
 
