@@ -131,6 +131,36 @@ def test_the_danger_map_draws_from_the_whole_floor_once_the_deck_is_empty():
     assert danger([]).get(west, 0.0) > 0.0  # a reshuffle may send him west
 
 
+def test_event_aware_ends_price_a_known_crash_where_the_guard_would_reach():
+    """Row X1 (``event_aware``, off by default): an end that draws an Event (TURN-4) is priced
+    with what the Event adds to the guard's move. Crash! (EVENT-4) sends the guard (1B2, speed
+    2, heading for 1B4) to the character's tile: on 1C1 he reaches her, on 1D4 he does not, and
+    neither is on his way without the Event. A turn with 3 actions spent draws none."""
+    from burgle.bots.planner import HeuristicBot
+    from burgle.engine import Game
+    from burgle.geometry.board import parse_cell
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "1D4"}],
+        "guards": [{"floor": 1, "cell": "1B2", "die": "1B4", "speed": 2}],
+    }, paths=False)
+    s = game.s
+    s.event_deck.remove("crash")
+    s.event_deck.append("crash")  # the top (last), and known: as after the Crystal Ball (TOOL-3)
+    s.event_known = (1, 0)
+    bot = HeuristicBot(0)
+    bot.event_aware = 2
+    near, far = parse_cell("1C1"), parse_cell("1D4")
+    ends = {near: 0.0, far: 0.0}
+    reach = {near: (0, None), far: (0, None)}
+    costs = bot.event_costs(game, s.characters[0], ends, reach, {})
+    assert costs[near] == pytest.approx(1.0)  # one Stealth lost at 3 weighs 1
+    assert costs[far] == 0.0
+    s.spent = 3
+    assert bot.event_costs(game, s.characters[0], ends, reach, {}) == {}
+
+
 def test_the_heuristic_bot_cracks_safes_and_random_play_does_not():
     heuristic = run_bot("heuristic", games=4, seed=100, players=2)
     random = run_bot("random", games=20, seed=100, players=2)

@@ -59,6 +59,7 @@ import itertools
 
 from burgle.bots.abilities import HELP_REASON, AbilityPlay
 from burgle.bots.heuristic import INF, ValueBot, Plan, N, actions_to_crack, crack_chance
+from burgle.engine.actions import Action
 from burgle.engine.safes import combination
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
 
@@ -131,6 +132,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
     # safely with this many actions kept for the work: else it walked there and back for nothing
     reserve = 0
     reserve_all = 0
+    # an end that draws an Event (TURN-4) is ranked with the Event's expected extra cost, each Event
+    # the deck may give next played on a copy: this many of the best end cells (0 off)
+    event_aware = 0
     _last_ends = None
 
     # ------------------------------------------------------------------ the entrance
@@ -267,7 +271,10 @@ class HeuristicBot(AbilityPlay, ValueBot):
             # staying is best: spare actions reveal tiles next to it (no entry effects, ACT-2)
             peek = by["peek"][0]
             return peek, say("a spare action: reveal a tile without entering it"), ranked(peek, now)
-        best = max(ends, key=lambda c: (ends[c] - self.lam * goal.get(c, 12), c == here))
+        extra = self.event_costs(g, ch, ends, reach, goal) if self.event_aware else {}
+        if extra:
+            best_here -= extra.get(here, 0.0)
+        best = max(ends, key=lambda c: (ends[c] - self.lam * goal.get(c, 12) - extra.get(c, 0.0), c == here))
         if self.commit and best != here and best in visited:
             # moved this turn: no walking back where it has stood while a new cell is as good
             # (within the tolerance a step was taken on; DEC-10)
@@ -296,6 +303,53 @@ class HeuristicBot(AbilityPlay, ValueBot):
         if spare is not None:
             return spare[0], spare[1], [(spare[0], best_here), (end, best_here)]
         return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
+
+    def event_costs(self, g, ch, ends, reach, goal) -> dict:
+        """{cell: expected extra cost of the Event drawn if the turn ends there} for the best
+        ``event_aware`` end cells whose end draws one (TURN-4: 2 actions spent or fewer, the walk
+        there counted). Each Event the deck may give next (its unseen part, by count; a known top
+        alone, CHAR-18, TOOL-3) is played on a copy with the character set on the cell, then the
+        guard's move; the same end without an Event is taken off, so the danger map's share is
+        not counted twice. Crash! brings the guard to the character's tile (EVENT-4), which is
+        what the map cannot see."""
+        s = g.s
+        limit = 3 if "stamp" in ch.loot else 2
+        cands = sorted(ends, key=lambda c: -(ends[c] - self.lam * goal.get(c, 12)))[:self.event_aware]
+        cands = [c for c in cands if s.spent + reach.get(c, (0,))[0] <= limit]
+        if not cands:
+            return {}
+        kt, kb = s.event_known
+        deck = s.event_deck
+        if kt:
+            pool = [deck[-1]]
+        else:
+            pool = deck[kb:] or deck
+        if not pool:
+            return {}
+        counts: dict[str, int] = {}
+        for e in pool:
+            counts[e] = counts.get(e, 0) + 1
+        out = {}
+        for c in cands:
+            def cost(event):
+                h = g.copy()
+                h.s.characters[s.active].cell = c
+                if event is None:
+                    h.s.spent = limit + 1
+                else:
+                    h.s.spent = s.spent + reach.get(c, (0,))[0]
+                    d = h.s.event_deck
+                    d.remove(event)
+                    d.append(event)
+                h = self._after(h, Action("end"))
+                if h is None:
+                    return 0.0
+                if h.is_over and h.s.outcome != "won":
+                    return LOSS_WEIGHT[0] * self.loss_scale  # a capture (END-4), as the danger map weighs it
+                return self.costs_on_the_way(g, h)
+            base = cost(None)
+            out[c] = max(0.0, sum(n * cost(e) for e, n in counts.items()) / len(pool) - base)
+        return out
 
     def costs_on_the_way(self, g, h) -> float:
         """Stealth lost (a guard there, a Foyer or Atrium, END-2) and alarms set off between
