@@ -291,6 +291,33 @@ def test_once_every_safe_is_cracked_the_one_without_a_gold_bar_fetches_the_other
     assert ("gold_bar" in game.s.characters[1].loot) == bool(fetch)
 
 
+@pytest.mark.parametrize("fetch,fetched", [(1, False), (3, False), (4, True)])
+def test_the_second_gold_bar_is_fetched_before_the_last_safe_when_fetch_is_4(fetch, fetched):
+    """LOOT-5, ACT-15: the floor-1 Safe is cracked and the second Gold Bar lies on it; the Hawk
+    holds the first, so only the Peterman (on floor 2, its Safe still closed) may carry it. With
+    ``fetch`` 4 he goes for it now, while the guards are slow (ACT-12 raises them at each crack);
+    with 3 only once his floor's Safe is cracked, with 1 once every Safe is."""
+    from burgle.bots.heuristic import Plan
+    from burgle.engine import Game
+    from burgle.geometry.board import parse_cell
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "3D4", "loot": ["gold_bar"]},
+                       {"character": "peterman", "cell": "2A2"}],
+        "tiles": {"1A1": {"kind": "safe", "revealed": True, "cracked": True, "items": ["gold_bar"]},
+                  "1A2": "walkway 1 revealed", "1B2": "stairs 5 revealed", "2A2": "walkway 2 revealed",
+                  "2B2": "lavatory 5 revealed", "3D4": "stairs 4 revealed"},
+        "guards": [{"floor": 1, "cell": "1D4", "die": "1D3", "speed": 2}],
+        "active": 1,
+    }, paths=False)
+    bot = _bot(fetch=fetch)
+    peterman = game.s.characters[1]
+    target = bot.fetch_target(game, Plan(game, bot.w), peterman)
+    assert (target == parse_cell("1A1")) == fetched
+    assert bot.fetch_target(game, Plan(game, bot.w), game.s.characters[0]) is None  # holds a bar
+
+
 @pytest.mark.parametrize("roof_bomb", [1, 0])
 def test_on_the_top_floor_once_every_safe_is_cracked_the_thermal_bomb_leads_to_the_roof(roof_bomb):
     """TOOL-12, ACT-15: the top floor's Stairs are 6 actions away; a thermal link to the roof

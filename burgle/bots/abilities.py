@@ -69,7 +69,9 @@ class AbilityPlay:
     _follow: tuple = (-1, -1, None)  # (turn, seat, the move a tool was used for)
     follow_link = 1  # after a Thermal Bomb link up, the move along it (the move it was valued with)
     crystal = 4  # the Crystal Ball before an Event: the top Events' order tried on this many re-deals (0: never)
-    fetch = 1  # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor
+    # go for Loot lying on a tile (ACT-15): 1 once every Safe is cracked, 2 also on its floor, 3 also
+    # once its own floor's Safe is cracked (its work there done: the detour costs least then), 4 at once
+    fetch = 4
     # advanced sides (docs/bots.md, V rows)
     drill = 1  # the advanced Peterman adds dice to and rolls the Safe above or below him (CHAR-10)
     enhance = 1  # the advanced Hawk's free peek up to 2 links away, with the peeks (CHAR-6)
@@ -234,17 +236,19 @@ class AbilityPlay:
         the loose Kitty (its holder only, LOOT-10); no one escapes while any lies (ACT-15,
         DEC-19). Of the characters who may carry it (no one holds 2 Gold Bars), the nearest
         goes. With ``fetch`` 1 only once every Safe is cracked; 2 also when it lies on the
-        character's floor."""
+        character's floor; 3 also once the character's own floor's Safe is cracked; 4 at once."""
         if not self.fetch or ch.cell is None:
             return None
         s = g.s
         f = ch.cell // N
-        if s.kitty is not None and "persian_kitty" in ch.loot and (plan.escape_phase or s.kitty // N == f):
+        # 3: its floor's work is over, so the detour costs least now; 4: at once, wherever it lies
+        done = self.fetch >= 4 or (self.fetch >= 3 and plan.cracked[f])
+        if s.kitty is not None and "persian_kitty" in ch.loot and (plan.escape_phase or s.kitty // N == f or done):
             return s.kitty
         lying = [(c, i) for c, t in enumerate(s.tiles) for i in t.items if i in LOOT_BY_KEY]
         best = None
         for c, i in lying:
-            if not (plan.escape_phase or (self.fetch >= 2 and c // N == f)):
+            if not (plan.escape_phase or done or (self.fetch >= 2 and c // N == f)):
                 continue
             carriers = [o for o in s.characters if o.on_board and not (i == "gold_bar" and "gold_bar" in o.loot)]
             if not any(o.seat == ch.seat for o in carriers):
