@@ -16,6 +16,10 @@ does; NAME=VALUE plays a variant, as ``bot_variants.py``) and prints:
 * **the opening**: Stealth lost before the first character reaches floor 2, by cause: the guard
   moving after the character's own turn, after the teammate's turn, an Event, or on the way
   (a move onto a guard, a Foyer, a new floor's guard placed).
+* **the escape**: the games that crack every Safe, and how many of them escape, by what stood
+  in the way then: Loot lying on a tile (the second Gold Bar, LOOT-5, by floor) or the loose
+  Kitty (LOOT-10), both to be held before anyone escapes (ACT-15); the top floor's Stairs
+  still face down.
 * **Events**: each Event drawn (TURN-4), how often per game, and the crew's Stealth lost in
   the turn ends that drew it (the guard's move included).
 """
@@ -40,6 +44,18 @@ def band(p: float) -> str:
     return "< .2" if p < 0.2 else ".2-.8" if p < 0.8 else ">= .8"
 
 
+def obstacles(g) -> list[str]:
+    """What must happen before the crew may escape, once every Safe is cracked (ACT-15)."""
+    s = g.s
+    out = [f"a Gold Bar lying on floor {c // N + 1}" for c, t in enumerate(s.tiles) if "gold_bar" in t.items]
+    if s.kitty is not None:
+        out.append("the Kitty loose")
+    top = s.floors - 1
+    if not any(t.kind == "stairs" and t.revealed for t in s.tiles[top * N:(top + 1) * N]):
+        out.append("the top floor's Stairs face down")
+    return out
+
+
 def play(seed: int, bot_class, out: dict) -> None:
     g = new_game(seed, 2)
     bot = bot_class(seed)
@@ -47,6 +63,7 @@ def play(seed: int, bot_class, out: dict) -> None:
     cracked = 0
     turn = None
     opening = True
+    escape: list[str] = []
     for _ in range(MAX_ACTIONS):
         if g.is_over:
             break
@@ -99,6 +116,12 @@ def play(seed: int, bot_class, out: dict) -> None:
         if now > cracked:
             cracked = now
             out["at_crack"][cracked].append(crew_after)
+            if all(t.cracked for t in g.s.tiles if t.kind == "safe"):
+                escape = obstacles(g)
+    if cracked == 3:
+        for key in escape or ["nothing in the way"]:
+            out["escape"][key][0] += 1
+            out["escape"][key][1] += g.s.outcome == "won"
     if g.s.outcome != "won":
         out["lost_with"][cracked] += 1
 
@@ -114,6 +137,7 @@ def main(argv: list[str]) -> int:
     out = {k: collections.Counter() for k in ("turns", "loss", "ends", "end_loss", "events", "event_loss", "lost_with")}
     out["at_crack"] = collections.defaultdict(list)
     out["opening"] = collections.Counter()
+    out["escape"] = collections.defaultdict(lambda: [0, 0])
     out["up_turn"] = []
     for seed in range(start, start + games):
         play(seed, bot_class, out)
@@ -132,6 +156,9 @@ def main(argv: list[str]) -> int:
     print("own turn ends, by the end's rated chance and the best in reach at the turn's start: ends / Stealth lost, per game")
     for key in sorted(out["ends"]):
         print(f"  end {key[0]:6s} {key[1]:12s} {out['ends'][key] / n:6.2f} / {out['end_loss'][key] / n:.2f}")
+    print("the escape, once every Safe is cracked: games / won, by what stood in the way")
+    for key, (k, won) in sorted(out["escape"].items()):
+        print(f"  {key:36s} {k:4d} / {won}")
     total = sum(out["events"].values())
     print(f"Events: {total / n:.1f} a game, crew Stealth lost in their turn ends {sum(out['event_loss'].values()) / n:.2f} a game")
     for name, k in sorted(out["events"].items(), key=lambda kv: -out["event_loss"][kv[0]])[:10]:
