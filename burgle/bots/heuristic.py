@@ -57,6 +57,7 @@ from burgle.analysis.guard_forecast import forecast
 from burgle.data.tiles import TILE_COPIES
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
+from burgle.engine.turns import event_threshold
 from burgle.geometry.board import CELLS_PER_FLOOR
 
 N = CELLS_PER_FLOOR
@@ -589,8 +590,7 @@ class ValueBot:
         w = self.w
         if v == "end":
             spent = g.s.spent
-            threshold = 3 if "stamp" in ch.loot else 2
-            return self.value(g, plan, r_left=0) - (w.event if spent <= threshold else 0.0)
+            return self.value(g, plan, r_left=0) - (w.event if spent <= event_threshold(ch) else 0.0)
         if v in ("peek", "xray", "enhance"):
             cost = 1 if v == "peek" else 0
             if r < cost:

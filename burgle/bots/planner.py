@@ -54,6 +54,7 @@ each was measured to do.
 
 from __future__ import annotations
 
+import collections
 import heapq
 import itertools
 
@@ -61,6 +62,7 @@ from burgle.bots.abilities import HELP_REASON, AbilityPlay
 from burgle.bots.heuristic import INF, ValueBot, Plan, N, actions_to_crack, crack_chance
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
+from burgle.engine.turns import event_threshold
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
 
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
@@ -313,7 +315,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         not counted twice. Crash! brings the guard to the character's tile (EVENT-4), which is
         what the map cannot see."""
         s = g.s
-        limit = 3 if "stamp" in ch.loot else 2
+        limit = event_threshold(ch)
         cands = sorted(ends, key=lambda c: -(ends[c] - self.lam * goal.get(c, 12)))[:self.event_aware]
         cands = [c for c in cands if s.spent + reach.get(c, (0,))[0] <= limit]
         if not cands:
@@ -326,30 +328,31 @@ class HeuristicBot(AbilityPlay, ValueBot):
             pool = deck[kb:] or deck
         if not pool:
             return {}
-        counts: dict[str, int] = {}
-        for e in pool:
-            counts[e] = counts.get(e, 0) + 1
+        counts = collections.Counter(pool)
         out = {}
         for c in cands:
-            def cost(event):
-                h = g.copy()
-                h.s.characters[s.active].cell = c
-                if event is None:
-                    h.s.spent = limit + 1
-                else:
-                    h.s.spent = s.spent + reach.get(c, (0,))[0]
-                    d = h.s.event_deck
-                    d.remove(event)
-                    d.append(event)
-                h = self._after(h, Action("end"))
-                if h is None:
-                    return 0.0
-                if h.is_over and h.s.outcome != "won":
-                    return LOSS_WEIGHT[0] * self.loss_scale  # a capture (END-4), as the danger map weighs it
-                return self.costs_on_the_way(g, h)
-            base = cost(None)
-            out[c] = max(0.0, sum(n * cost(e) for e, n in counts.items()) / len(pool) - base)
+            spent = s.spent + reach.get(c, (0,))[0]
+            base = self._end_cost(g, c, limit + 1, None)  # more spent than the threshold: no Event
+            with_event = sum(n * self._end_cost(g, c, spent, e) for e, n in counts.items()) / len(pool)
+            out[c] = max(0.0, with_event - base)
         return out
+
+    def _end_cost(self, g, cell, spent, event) -> float:
+        """What ending the turn with the acting character set on *cell*, *spent* actions spent and
+        *event* on top of the Event deck costs the crew (``costs_on_the_way``; a capture as the
+        danger map weighs it, END-4)."""
+        h = g.copy()
+        h.s.characters[g.s.active].cell = cell
+        h.s.spent = spent
+        if event is not None:
+            h.s.event_deck.remove(event)
+            h.s.event_deck.append(event)  # the top is the last card
+        h = self._after(h, Action("end"))
+        if h is None:
+            return 0.0
+        if h.is_over and h.s.outcome != "won":
+            return LOSS_WEIGHT[0] * self.loss_scale
+        return self.costs_on_the_way(g, h)
 
     def costs_on_the_way(self, g, h) -> float:
         """Stealth lost (a guard there, a Foyer or Atrium, END-2) and alarms set off between

@@ -121,10 +121,16 @@ def end_action_phase(g: Rules, escaped: bool = False):
     yield from pass_turn(g, seat)  # TURN-8
 
 
+def event_threshold(ch) -> int:
+    """TURN-4, LOOT-11: the most actions a character may spend and still draw an Event when its
+    action phase ends: 2, or 3 while it holds the Stamp."""
+    return 3 if "stamp" in ch.loot else 2
+
+
 def draws_event(s, ch) -> bool:
-    """TURN-4, LOOT-11: ending the action phase having spent 2 actions or fewer (3 with the
-    Stamp) draws an Event."""
-    return s.spent <= (3 if "stamp" in ch.loot else 2)
+    """TURN-4, LOOT-11: ending the action phase having spent ``event_threshold`` actions or
+    fewer draws an Event."""
+    return s.spent <= event_threshold(ch)
 
 
 def thermo(g: Rules, ch):
