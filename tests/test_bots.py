@@ -519,3 +519,51 @@ def test_the_advanced_spotter_looks_at_the_event_her_turn_end_draws(precognition
         assert done[0] == "precognition" and done[1] in ("order top", "order bottom") and done[-1] == "end"
     else:
         assert "precognition" not in done
+
+
+@pytest.mark.parametrize("top_first,goal", [(1, ("up", 1)), (0, ("work", 1))])
+def test_alone_on_floor_2_with_a_teammate_working_floor_1_goes_on_up_when_top_first(top_first, goal):
+    """TURN-7: a guard moves only in the turn of a character on his floor. With ``top_first``
+    the Hawk, alone on floor 2 while the Peterman works floor 1 (uncracked), goes on up to
+    floor 3, so floors 1 and 3 are worked at once and floor 2 last; without it she works
+    floor 2. The Peterman works floor 1 either way."""
+    from burgle.bots.heuristic import Plan
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "2A2"}, {"character": "peterman", "cell": "1A2"}],
+        "tiles": {"2A2": "walkway 2 revealed", "1A2": "walkway 1 revealed", "2B2": "stairs 4 revealed"},
+        "guards": [{"floor": 1, "cell": "1D4", "die": "1D3", "speed": 2},
+                   {"floor": 2, "cell": "2D4", "die": "2D3", "speed": 3}],
+    }, paths=False)
+    bot = _bot(top_first=top_first)
+    hawk, peterman = game.s.characters
+    assert bot.floor_goal(Plan(game, bot.w), hawk) == goal
+    assert bot.floor_goal(Plan(game, bot.w), peterman) == ("work", 0)
+
+
+@pytest.mark.parametrize("keep_floor,fled", [(2, True), (1, False)])
+def test_a_cornered_character_may_end_down_the_stairs_with_keep_floor_2(keep_floor, fled):
+    """TURN-7: only the guard of the floor a character ends on moves. The Hawk on 2A1 stands
+    above the floor-1 Stairs (1A1) with a speed-3 guard on 2B1 heading for her. Every end on
+    floor 2 risks Stealth, so with ``keep_floor`` 2 the ends on floor 1 count too (1A1 among
+    them, rated safe); with 1 the turn's end stays on her floor."""
+    from burgle.bots.heuristic import Plan
+    from burgle.engine import Game
+    from burgle.geometry.board import parse_cell
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "2A1"}],
+        "tiles": {"2A1": "walkway 2 revealed", "1A1": "stairs 4 revealed"},
+        "guards": [{"floor": 1, "cell": "1D4", "die": "1D3", "speed": 2},
+                   {"floor": 2, "cell": "2B1", "die": "2A1", "speed": 3}],
+    }, paths=False)
+    bot = _bot(keep_floor=keep_floor)
+    hawk = game.s.characters[0]
+    ends = bot.end_map(game, Plan(game, bot.w), hawk, hawk.cell, 4)
+    assert (parse_cell("1A1") in ends) == fled
+    assert all(v < 0 for c, v in ends.items() if c // 16 == 1)
+    if fled:
+        assert ends[parse_cell("1A1")] == max(ends.values())

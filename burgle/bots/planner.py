@@ -102,7 +102,16 @@ class HeuristicBot(AbilityPlay, ValueBot):
     alarm_cost = 0.5  # an alarm speeds the guard up and draws him (GUARD-6, ALARM-3)
     lam = 0.2  # end score: Stealth weight per action of distance to the goal
     side = 1  # with no safe task step: reveal more of the floor rather than wait (side_work)
-    keep_floor = 1  # no dodging down the Stairs and back: the end of the turn stays on the way
+    keep_floor = 2  # no dodging down the Stairs and back: the end of the turn stays on the way
+    # keep_floor 2: ... unless every end on the way is rated at least flee_at (a chance of a
+    # Stealth lost): then ends on any floor count, and a cornered character leaves by the Stairs
+    # (TURN-7: only the guard of the floor it ends on moves)
+    flee_at = 0.2
+    # work the top floor early: a character alone on its floor while a teammate works a lower,
+    # uncracked floor goes on up to a free floor above with work (floors 1 and 3 in parallel,
+    # floor 2 last); only at this much Stealth or more
+    top_first = 1
+    top_first_stealth = 0
     # of two on a floor with work, one goes back down to a lower floor with work and no one on it
     # (before going up: cracking raises the dice of the floors below, ACT-12)
     split_down = 1
@@ -387,7 +396,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
         his floor (TURN-7), so a character alone on its floor meets one guard move per
         round, which it sees coming when it chooses where to end. Of two characters on a
         floor with work, the later seat goes up while a floor above has work and no one
-        on it."""
+        on it. A character alone on its floor while a teammate works a lower floor goes on
+        up to a free floor with work (``top_first``): floors 1 and 3 are worked at the same
+        time and floor 2 last, so fewer turns are spent walking through cracked floors."""
         s = plan.g.s
         f = ch.cell // N
         top = plan.floors - 1
@@ -411,6 +422,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
                 if (mine, ch.seat) < (theirs, min(o.seat for o in same)):
                     return "down", f
                 return "work", f
+            if self.top_first and free_above and not same and ch.stealth >= self.top_first_stealth and \
+                    any(not plan.cracked[o.cell // N] for o in mates if o.cell // N < f):
+                return "up", f
             if self.split and free_above and same:
                 stairs = plan.stairs[f]
                 if self.split == 2 and stairs is not None:  # the one nearer the Stairs goes
@@ -821,6 +835,13 @@ class HeuristicBot(AbilityPlay, ValueBot):
             floors = {start // N, f + 1 if kind in ("up", "roof") else f - 1 if kind == "down" else f}
         reach = self.walk(g, ch, start, limit=r, floors=floors, unknown=bool(self.unknown_hazard),
                           banned=self._banned - {start})
+        out = {c: self.end_value(g, plan, ch, c) for c in reach}
+        if floors is not None and self.keep_floor == 2 and \
+                max(out.values()) < -self.flee_at * LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale:
+            # cornered on the way: every floor's ends count
+            reach = self.walk(g, ch, start, limit=r, unknown=bool(self.unknown_hazard),
+                              banned=self._banned - {start})
+            out = {c: self.end_value(g, plan, ch, c) for c in reach}
         self._reach = reach
-        out = self._last_ends = {c: self.end_value(g, plan, ch, c) for c in reach}
+        self._last_ends = out
         return out
