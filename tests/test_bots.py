@@ -567,3 +567,25 @@ def test_a_cornered_character_may_end_down_the_stairs_with_keep_floor_2(keep_flo
     assert all(v < 0 for c, v in ends.items() if c // 16 == 1)
     if fled:
         assert ends[parse_cell("1A1")] == max(ends.values())
+
+
+@pytest.mark.parametrize("push,end", [(1.0, "3A1"), (5.0, "3C1")])
+def test_once_every_safe_is_cracked_escape_push_walks_on_rather_than_waiting(push, end):
+    """ACT-15, ACT-12: every Safe is cracked and the guards will only get faster. At 1
+    Stealth the Hawk on 3A1 is three columns from the roof's Stairs (3D4). Weighing the
+    distance as the rest of the game does (``escape_push`` 1) she peeks and waits where
+    she stands; with the distance and the tolerance weighed 5 times more she walks on."""
+    from burgle.engine import Game
+    from burgle.geometry.board import parse_cell
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "3A1", "stealth": 1},
+                       {"character": "peterman", "escaped": True}],
+        "tiles": {**_CRACKED, "3A1": "walkway 3 revealed", "3D4": "stairs 4 revealed"},
+        "guards": [{"floor": 3, "cell": "3A4", "die": "3D4", "speed": 4}],
+    }, paths=False)
+    done = _one_turn(game, _bot(escape_push=push))
+    hawk = game.s.characters[0]
+    assert done[:2] == ["peek 3B1", "peek 3A2"]
+    assert hawk.cell == parse_cell(end) and hawk.stealth == 1 and not game.is_over

@@ -310,7 +310,7 @@ class AbilityPlay:
             ends.pop(mover.cell, None)  # still there at the guard phase: 1 Stealth (CHAR-1)
         if not ends:
             return -INF
-        return max(v - self.lam * goal.get(c, 12) for c, v in ends.items())
+        return max(v - self.lam_now * goal.get(c, 12) for c, v in ends.items())
 
     def ability_step(self, g, plan, ch, r, by, score, now):
         """(action, reason, score) for an ability or tool that opens a better end of the

@@ -146,7 +146,21 @@ class HeuristicBot(AbilityPlay, ValueBot):
     # an end that draws an Event (TURN-4) is ranked with the Event's expected extra cost, each Event
     # the deck may give next played on a copy: this many of the best end cells (0 off)
     event_aware = 0
+    # once every Safe is cracked, the distance to the roof and the tolerance weigh this many
+    # times more: the guards only get faster, so waiting in a safe corner no longer pays
+    escape_push = 5.0
+    _push = 1.0  # escape_push in the escape phase, else 1 (set by act)
     _last_ends = None
+
+    @property
+    def lam_now(self) -> float:
+        """``lam`` as it weighs now (``escape_push`` once every Safe is cracked)."""
+        return self.lam * self._push
+
+    @property
+    def tolerance_now(self) -> float:
+        """``tolerance`` as it weighs now (``escape_push`` once every Safe is cracked)."""
+        return self.tolerance * self._push
 
     # ------------------------------------------------------------------ the entrance
     def entrance(self, g, legal):
@@ -190,6 +204,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         s = g.s
         ch = s.characters[s.active]
         plan = Plan(g, self.w)
+        self._push = self.escape_push if plan.escape_phase else 1.0
         r = g.actions_left
         by = {}
         for a in legal:
@@ -214,20 +229,20 @@ class HeuristicBot(AbilityPlay, ValueBot):
         goal = self.goal_dist(g, plan, ch)
 
         def score(values):
-            return max(v - self.lam * goal.get(c, 12) for c, v in values.items())
+            return max(v - self.lam_now * goal.get(c, 12) for c, v in values.items())
 
         ends = self.end_map(g, plan, ch, here, r)
         reach = self._reach
         now = score(ends)
         if self._anchor[:2] != (s.turn, s.active):
             self._anchor = (s.turn, s.active, now, max(ends.values()))
-        tol = self.tolerance * (self.tol_high if ch.stealth >= 3 else self.tol_low if ch.stealth <= 1 else 1.0)
+        tol = self.tolerance_now * (self.tol_high if ch.stealth >= 3 else self.tol_low if ch.stealth <= 1 else 1.0)
         bar = now - tol
         lw = LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale
         # a turn that began with a safe end in reach does not step into a corner (an end rated >= 80 %)
         corner = -self.corner_cap * lw if self.corner_cap and self._anchor[3] >= -self.corner_start * lw else None
         if self.anchor:
-            bar = max(bar, self._anchor[2] - self.tolerance * (1 if self.anchor == 1 else 1.5) - 1e-9)
+            bar = max(bar, self._anchor[2] - self.tolerance_now * (1 if self.anchor == 1 else 1.5) - 1e-9)
         end = by["end"][0]
         special = self.ability_step(g, plan, ch, r, by, score, now)  # Flexibility, tools (docs/bots.md, E rows)
         if special is not None:
@@ -245,7 +260,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
             rest = sorted((x for x in tried if x[0] != a), key=lambda x: -x[1])
             out = [(a, v)] + rest
             if a != end:
-                out.append((end, ends[here] - self.lam * goal.get(here, 12)))
+                out.append((end, ends[here] - self.lam_now * goal.get(here, 12)))
             return out
 
         work = self.escape_tasks(g, plan, ch, r, by)  # the escape and the abilities (docs/bots.md, E rows)
@@ -277,7 +292,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
                 return a, why, ranked(a, after)
             tried.append((a, after))
         # no safe progress: walk to the best end cell (safety first, then nearness to the goal)
-        best_here = ends[here] - self.lam * goal.get(here, 12)
+        best_here = ends[here] - self.lam_now * goal.get(here, 12)
         if r >= 1 and best_here >= now - 1e-9 and by.get("peek"):
             # staying is best: spare actions reveal tiles next to it (no entry effects, ACT-2)
             peek = by["peek"][0]
@@ -285,17 +300,17 @@ class HeuristicBot(AbilityPlay, ValueBot):
         extra = self.event_costs(g, ch, ends, reach, goal) if self.event_aware else {}
         if extra:
             best_here -= extra.get(here, 0.0)
-        best = max(ends, key=lambda c: (ends[c] - self.lam * goal.get(c, 12) - extra.get(c, 0.0), c == here))
+        best = max(ends, key=lambda c: (ends[c] - self.lam_now * goal.get(c, 12) - extra.get(c, 0.0), c == here))
         if self.commit and best != here and best in visited:
             # moved this turn: no walking back where it has stood while a new cell is as good
             # (within the tolerance a step was taken on; DEC-10)
-            new = [c for c in ends if c not in visited and ends[c] - self.lam * goal.get(c, 12)
-                   >= ends[best] - self.lam * goal.get(best, 12) - self.tolerance]
+            new = [c for c in ends if c not in visited and ends[c] - self.lam_now * goal.get(c, 12)
+                   >= ends[best] - self.lam_now * goal.get(best, 12) - self.tolerance_now]
             if new:
-                best = max(new, key=lambda c: ends[c] - self.lam * goal.get(c, 12))
+                best = max(new, key=lambda c: ends[c] - self.lam_now * goal.get(c, 12))
         kept = self._target
         if kept[:2] == (s.turn, s.active) and kept[2] in ends and \
-                ends[kept[2]] - self.lam * goal.get(kept[2], 12) >= ends[best] - self.lam * goal.get(best, 12) - 1e-6:
+                ends[kept[2]] - self.lam_now * goal.get(kept[2], 12) >= ends[best] - self.lam_now * goal.get(best, 12) - 1e-6:
             best = kept[2]
         self._target = (s.turn, s.active, best)
         if best != here:
@@ -325,7 +340,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         what the map cannot see."""
         s = g.s
         limit = event_threshold(ch)
-        cands = sorted(ends, key=lambda c: -(ends[c] - self.lam * goal.get(c, 12)))[:self.event_aware]
+        cands = sorted(ends, key=lambda c: -(ends[c] - self.lam_now * goal.get(c, 12)))[:self.event_aware]
         cands = [c for c in cands if s.spent + reach.get(c, (0,))[0] <= limit]
         if not cands:
             return {}
