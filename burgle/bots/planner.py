@@ -238,7 +238,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
             self._anchor = (s.turn, s.active, now, max(ends.values()))
         tol = self.tolerance_now * (self.tol_high if ch.stealth >= 3 else self.tol_low if ch.stealth <= 1 else 1.0)
         bar = now - tol
-        lw = LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale
+        lw = self.stealth_weight(ch)
         # a turn that began with a safe end in reach does not step into a corner (an end rated >= 80 %)
         corner = -self.corner_cap * lw if self.corner_cap and self._anchor[3] >= -self.corner_start * lw else None
         if self.anchor:
@@ -801,6 +801,10 @@ class HeuristicBot(AbilityPlay, ValueBot):
         return dist
 
     # ------------------------------------------------------------------ the end of the turn
+    def stealth_weight(self, ch) -> float:
+        """The weight of one Stealth lost by *ch* at its Stealth now (LOSS_WEIGHT, scaled)."""
+        return LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale
+
     def loss_weight(self, g, ch) -> float:
         if ch.cell is not None and g.s.tiles[ch.cell].stealth:
             return TILE_TOKEN_WEIGHT
@@ -812,7 +816,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         f = c // N
         dmap = plan.danger(g, f, twice=None if self.twice else False)
         t = s.tiles[c]
-        lw = LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale
+        lw = self.stealth_weight(ch)
         if t.stealth:
             lw = TILE_TOKEN_WEIGHT
         p = dmap.get(c, 0.0)
@@ -852,7 +856,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
                           banned=self._banned - {start})
         out = {c: self.end_value(g, plan, ch, c) for c in reach}
         if floors is not None and self.keep_floor == 2 and \
-                max(out.values()) < -self.flee_at * LOSS_WEIGHT.get(ch.stealth, self.healthy) * self.loss_scale:
+                max(out.values()) < -self.flee_at * self.stealth_weight(ch):
             # cornered on the way: every floor's ends count
             reach = self.walk(g, ch, start, limit=r, unknown=bool(self.unknown_hazard),
                               banned=self._banned - {start})
