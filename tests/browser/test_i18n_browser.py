@@ -40,9 +40,18 @@ def switch(page, lang: str) -> None:
 
 def wait_language(page, lang: str) -> None:
     lessons = Translator(lang).gettext("Lessons")
-    wait_for_js(page, "([lang, label]) => document.documentElement.lang === lang && "
-        "(document.querySelector('.burgle-nav-tutor') || {}).innerText?.trim() === label",
-        arg=[lang, lessons], timeout=LOAD_TIMEOUT_MS)
+    try:
+        wait_for_js(page, "([lang, label]) => document.documentElement.lang === lang && "
+            "(document.querySelector('.burgle-nav-tutor') || {}).innerText?.trim() === label",
+            arg=[lang, lessons], timeout=LOAD_TIMEOUT_MS)
+    except TimeoutError as e:
+        # What the page shows instead: the picker's own state (set in the browser at once) apart
+        # from the labels the kernel sends back, so a failure says which side did not follow.
+        shown = page.evaluate("""() => ({html_lang: document.documentElement.lang, url: location.href,
+            select: (document.querySelector('.burgle-lang select') || {}).value,
+            picker_label: (document.querySelector('.burgle-lang-label') || {}).innerText,
+            nav: (document.querySelector('.burgle-nav-tutor') || {}).innerText})""")
+        raise AssertionError(f"the page did not switch to {lang!r} ({lessons!r} in the bar): it shows {shown}") from e
 
 
 def wait_text(page, selector: str, text: str) -> None:
