@@ -22,6 +22,12 @@ does; NAME=VALUE plays a variant, as ``bot_variants.py``) and prints:
   still face down.
 * **Events**: each Event drawn (TURN-4), how often per game, and the crew's Stealth lost in
   the turn ends that drew it (the guard's move included).
+* **how Stealth is lost**: each Stealth lost, by when (in the guard phase after a turn, TURN-7,
+  with or without an Event drawn; or during an action, by its verb) and by whom (the active
+  character, or its teammate).
+* **actions left unspent**: the actions a turn ended with, per game, by Safes cracked so far
+  and by what the character was to do (``HeuristicBot.floor_goal``: work its floor, with the
+  Safe found or not; go up or down; the roof) and whether its teammate shared its floor.
 """
 from __future__ import annotations
 
@@ -56,6 +62,22 @@ def obstacles(g) -> list[str]:
     return out
 
 
+def goal(bot, plan, g) -> str:
+    """What the active character was to do (``floor_goal``), the Safe found or not when working."""
+    s = g.s
+    ch = s.characters[s.active]
+    kind, _ = bot.floor_goal(plan, ch)
+    if kind == "work":
+        safe = plan.safe[ch.cell // N]
+        kind += ", Safe unknown" if safe is None else ", on the Safe" if ch.cell == safe else ", Safe known"
+    return kind
+
+
+def mate_here(s, ch) -> str:
+    return "teammate on the floor" if any(
+        o is not ch and o.on_board and o.cell // N == ch.cell // N for o in s.characters) else "alone"
+
+
 def play(seed: int, bot_class, out: dict) -> None:
     g = new_game(seed, 2)
     bot = bot_class(seed)
@@ -78,7 +100,10 @@ def play(seed: int, bot_class, out: dict) -> None:
         ch = s.characters[active]
         end_key = None
         if action.verb == "end" and ch.cell is not None:
-            rated = Plan(copy, bot.w).danger(copy, ch.cell // N).get(ch.cell, 0.0)
+            plan = Plan(copy, bot.w)
+            if g.actions_left > 0:
+                out["unspent"][(cracked, goal(bot, plan, copy), mate_here(s, ch))] += g.actions_left
+            rated = plan.danger(copy, ch.cell // N).get(ch.cell, 0.0)
             anchor = bot._anchor
             if anchor[:2] == (s.turn, active):
                 start = -anchor[3] / LOSS_WEIGHT.get(ch.stealth, bot.healthy)
@@ -92,6 +117,12 @@ def play(seed: int, bot_class, out: dict) -> None:
             out["loss"][cracked] += crew_before - crew_after
         if end_key is not None and g.s.characters[active].stealth < own_before:
             out["end_loss"][end_key] += own_before - g.s.characters[active].stealth
+        drew = any(h.kind == "event" for h in happened)
+        when = ("guard phase" + (", Event drawn" if drew else "")) if action.verb == "end" else f"during {action.verb}"
+        for h in happened:
+            if h.kind == "stealth_lost":
+                who = next(i for i, c in enumerate(g.s.characters) if g.who(c) == h.who)
+                out["how"][(when, "active" if who == active else "teammate")] += 1
         for h in happened:
             if h.kind == "event":
                 name = str(h).split(":", 1)[-1].strip().rstrip(".")
@@ -134,7 +165,8 @@ def main(argv: list[str]) -> int:
     start = int(argv[1]) if len(argv) > 1 and argv[1].isdigit() else 1000
     settings = [a for a in argv[1:] if "=" in a]
     bot_class = variant(settings)
-    out = {k: collections.Counter() for k in ("turns", "loss", "ends", "end_loss", "events", "event_loss", "lost_with")}
+    out = {k: collections.Counter() for k in ("turns", "loss", "ends", "end_loss", "events", "event_loss", "lost_with",
+                                                  "how", "unspent")}
     out["at_crack"] = collections.defaultdict(list)
     out["opening"] = collections.Counter()
     out["escape"] = collections.defaultdict(lambda: [0, 0])
@@ -163,6 +195,13 @@ def main(argv: list[str]) -> int:
     print(f"Events: {total / n:.1f} a game, crew Stealth lost in their turn ends {sum(out['event_loss'].values()) / n:.2f} a game")
     for name, k in sorted(out["events"].items(), key=lambda kv: -out["event_loss"][kv[0]])[:10]:
         print(f"  {name:24s} {k / n:.2f} a game, {out['event_loss'][name] / n:.3f} lost")
+    print(f"how Stealth is lost: {sum(out['how'].values()) / n:.2f} a game")
+    for (when, who), k in out["how"].most_common(8):
+        print(f"  {when:28s} {who:9s} {k / n:.2f}")
+    print(f"actions left unspent at a turn's end: {sum(out['unspent'].values()) / n:.1f} a game; the most, by Safes "
+          "cracked and what the character was to do")
+    for (k, kind, mate), v in out["unspent"].most_common(10):
+        print(f"  {k} {kind:24s} {mate:22s} {v / n:.2f}")
     return 0
 
 
