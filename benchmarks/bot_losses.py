@@ -73,6 +73,11 @@ def goal(bot, plan, g) -> str:
     return kind
 
 
+def seat_of(g, h) -> int:
+    """The seat of the character a ``stealth_lost`` happening names."""
+    return next(i for i, c in enumerate(g.s.characters) if g.who(c) == h.who)
+
+
 def mate_here(s, ch) -> str:
     return "teammate on the floor" if any(
         o is not ch and o.on_board and o.cell // N == ch.cell // N for o in s.characters) else "alone"
@@ -121,7 +126,7 @@ def play(seed: int, bot_class, out: dict) -> None:
         when = ("guard phase" + (", Event drawn" if drew else "")) if action.verb == "end" else f"during {action.verb}"
         for h in happened:
             if h.kind == "stealth_lost":
-                who = next(i for i, c in enumerate(g.s.characters) if g.who(c) == h.who)
+                who = seat_of(g, h)
                 out["how"][(when, "active" if who == active else "teammate")] += 1
         for h in happened:
             if h.kind == "event":
@@ -140,7 +145,7 @@ def play(seed: int, bot_class, out: dict) -> None:
                 elif h.kind in ("guard_moves", "guard_placed") and cause != "Event":
                     cause = "guard"
                 elif h.kind == "stealth_lost":
-                    who = next(i for i, c in enumerate(g.s.characters) if g.who(c) == h.who)
+                    who = seat_of(g, h)
                     key = cause if cause != "guard" else "own guard" if who == active else "teammate's turn"
                     out["opening"][key] += 1
         now = sum(1 for t in g.s.tiles if t.kind == "safe" and t.cracked)
