@@ -589,3 +589,52 @@ def test_once_every_safe_is_cracked_escape_push_walks_on_rather_than_waiting(pus
     hawk = game.s.characters[0]
     assert done[:2] == ["peek 3B1", "peek 3A2"]
     assert hawk.cell == parse_cell(end) and hawk.stealth == 1 and not game.is_over
+
+
+@pytest.mark.parametrize("seed", [3, 26, 44])
+def test_the_bots_walk_over_the_links_the_engine_allows(seed):
+    """ACT-4: the planner's walks follow the engine's own links and restrictions. At the
+    start of each turn (4 actions: every known extra cost affordable), the cells it counts one
+    move away are the destinations of the legal moves, Stairs, Walkways, Secret Doors and
+    Service Ducts included."""
+    game = new_game(seed, 2)
+    bot, seat = HeuristicBot(seed), Seat(game)
+    checked = 0
+    while not game.is_over and game.s.turn < 60:
+        s = game.s
+        ch = s.characters[s.active]
+        if game.phase == "actions" and s.spent == 0 and ch.on_board and game.actions_left == 4:
+            legal = {a.args[0] for a in game.legal_actions() if a.verb == "move"}
+            assert set(bot._links(game, ch, ch.cell)) == legal, (s.turn, ch.name, ch.cell)
+            checked += 1
+        game.apply(bot.choose(seat))
+    assert checked >= 20
+
+
+def test_no_way_up_the_stairs_into_a_walkway_so_the_bot_steps_off_the_guards_route():
+    """TILE-20: a revealed Walkway cannot be entered from below, so from the Stairs on 1C3 the
+    Walkway on 2C3 is no way out, though the Peterman is on his way up (floor 1's Safe is
+    cracked). The floor-1 guard walks 1B3, 1C3, 1D3; with his last action the Peterman steps
+    aside onto 1C2 or 1C4 rather than planning an end on 2C3 and ending on the Stairs."""
+    from burgle.bots.heuristic import Plan
+    from burgle.engine import Game
+    from burgle.geometry.board import parse_cell
+
+    game = Game.from_scenario({
+        "seed": 3, "spent": 3,
+        "characters": [{"character": "peterman", "cell": "1C3"}],
+        "tiles": {"1A1": {"kind": "safe", "revealed": True, "cracked": True},
+                  "1C3": "stairs 4 revealed", "2C3": "walkway 3 revealed",
+                  "1C2": "laboratory 3 revealed", "1C4": "laboratory 4 revealed",
+                  "1B3": "atrium 4 revealed", "1D3": "atrium 3 revealed"},
+        "guards": [{"floor": 1, "cell": "1A3", "die": "1D3", "speed": 3},
+                   {"floor": 2, "cell": "2A1", "die": "2A2", "speed": 3}],
+    }, paths=False)
+    bot = HeuristicBot(1)
+    peterman = game.s.characters[0]
+    ends = bot.end_map(game, Plan(game, bot.w), peterman, peterman.cell, 1)
+    assert parse_cell("2C3") not in ends and parse_cell("1C4") in ends
+    assert "move 2C3" not in {str(a) for a in game.legal_actions()}
+    done = _one_turn(game, bot)
+    assert done[-1] == "end" and game.s.characters[0].stealth == 3
+    assert peterman.cell in (parse_cell("1C2"), parse_cell("1C4"))

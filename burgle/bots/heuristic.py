@@ -57,6 +57,7 @@ from burgle.analysis.guard_forecast import forecast
 from burgle.data.tiles import TILE_COPIES
 from burgle.engine.actions import Action
 from burgle.engine.safes import combination
+from burgle.engine.moves import ADJACENT, links_from, restriction
 from burgle.engine.turns import event_threshold
 from burgle.geometry.board import CELLS_PER_FLOOR
 
@@ -812,7 +813,7 @@ class ValueBot:
                 best_c, best_v = c, val
             if c != start and t.kind == "motion" and not t.crowbar and not jammer:
                 continue  # leaving a Motion tile entered this turn sets it off (TILE-14)
-            for n in self._links(g, c):
+            for n in self._links(g, ch, c):
                 tn = s.tiles[n]
                 if not tn.revealed or n in guards:
                     continue
@@ -838,22 +839,21 @@ class ValueBot:
         return best_c, best_v
 
     @staticmethod
-    def _links(g, c: int):
-        s = g.s
-        out = list(g.neighbours(c))
-        t = s.tiles[c]
-        if t.revealed and t.kind == "stairs" and c + N < len(s.tiles):
-            out.append(c + N)
-        if c >= N:
-            below = s.tiles[c - N]
-            if below.revealed and below.kind == "stairs":
-                out.append(c - N)
-        for a, b in s.thermal:  # Thermal Bomb links, both ways (TOOL-12; the roof is no cell)
-            if a == c and b < len(s.tiles):
-                out.append(b)
-            elif b == c:
-                out.append(a)
-        return out
+    def _links(g, ch, c: int) -> list[int]:
+        """The cells *ch* could move to from *c*: the engine's links and their restrictions
+        (ACT-4: Stairs, Walkways down but not up from below, Secret Doors, Service Ducts,
+        Thermal Bomb links, Time Lock), never a copy of those rules."""
+        cells = len(g.s.tiles)
+        return [d for d, kinds in links_from(g, ch, c).items()
+                if d < cells and (kinds is ADJACENT or any(restriction(g, ch, d, k, c) is None for k in kinds))]
+
+    def _links_into(self, g, ch) -> list[list[int]]:
+        """For each cell, the cells from which *ch* could move onto it (the links reversed)."""
+        into: list[list[int]] = [[] for _ in g.s.tiles]
+        for c in range(len(g.s.tiles)):
+            for d in self._links(g, ch, c):
+                into[d].append(c)
+        return into
 
 
 _FREE = {"use", "give", "take", "pick-up", "catch-kitty", "flex", "xray", "enhance", "crybaby", "reroute",

@@ -709,7 +709,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
                     if not relaxed:
                         continue
                     extra = 4  # stop there, go on next turn
-            for n in self._links(g, c):
+            for n in self._links(g, ch, c):
                 if (floors is not None and n // N not in floors) or n in banned:
                     continue
                 ok = self.passable(g, ch, n, camera_watched)
@@ -786,12 +786,13 @@ class HeuristicBot(AbilityPlay, ValueBot):
         targets = self.goal_targets(g, plan, ch)
         dist = {t: 0 for t in targets}
         heap = [(0, t) for t in targets]
+        into = self._links_into(g, ch)  # distances *to* the targets: the links walked backwards
         while heap:
             d, c = heapq.heappop(heap)
             if d > dist.get(c, INF):
                 continue
             step = self.step_cost(g, ch, c, False) if c not in targets else 0
-            for n in self._links(g, c):
+            for n in into[c]:
                 if not s.tiles[n].revealed:
                     continue
                 nd = d + max(1, step)

@@ -32,12 +32,13 @@ def below(c: int) -> int | None:
 ADJACENT: tuple[str, ...] = ("adjacent",)  # links_from()'s kinds of a cell reached only by a step within the floor
 
 
-def links_from(g: Rules, ch) -> dict[int, tuple[str, ...]]:
+def links_from(g: Rules, ch, here: int | None = None) -> dict[int, tuple[str, ...]]:
     """ACT-4: every cell the character could move to, with the link kinds reaching it
     (restrictions not yet applied). A cell reached only as an adjacent cell has the shared
-    tuple :data:`ADJACENT` (the usual case, told by identity)."""
+    tuple :data:`ADJACENT` (the usual case, told by identity). *here*: the links the
+    character would have standing on that cell (a planner's walk), else its own cell."""
     s = g.s
-    here = ch.cell
+    here = ch.cell if here is None else here
     tiles = s.tiles
     out: dict[int, tuple[str, ...]] = dict.fromkeys(g.neighbours(here), ADJACENT)
     for c in g.across_wall(here):  # into a Secret Door through its wall (TILE-16)
@@ -67,17 +68,19 @@ def links_from(g: Rules, ch) -> dict[int, tuple[str, ...]]:
     return out
 
 
-def restriction(g: Rules, ch, dest: int, kind: str) -> tuple[str, str] | None:
+def restriction(g: Rules, ch, dest: int, kind: str, here: int | None = None) -> tuple[str, str] | None:
     """Why a link may not be used now: (reason, rule id), or None. None of these concerns
     a step to an adjacent cell of the same floor (Time Lock closes Stairs and thermal links,
-    the Painting Secret Doors and Service Ducts, a Walkway the way up from below)."""
+    the Painting Secret Doors and Service Ducts, a Walkway the way up from below). *here*:
+    the cell the link starts from, when not the character's own (as in links_from)."""
     s = g.s
+    here = ch.cell if here is None else here
     if kind in STAIRS_LINKS and g.round_effect_active("time_lock"):
         return refuse("move.time_lock"), "EVENT-24"
     if kind in ("secret_door", "duct") and "painting" in ch.loot:
         return refuse("move.painting"), "LOOT-9"
     t = s.tiles[dest]
-    if t.kind == "walkway" and t.revealed and dest == (above(ch.cell, len(s.tiles)) or -1) and kind != "gymnastics":
+    if t.kind == "walkway" and t.revealed and dest == (above(here, len(s.tiles)) or -1) and kind != "gymnastics":
         return refuse("move.walkway_up"), "TILE-20"
     return None
 
