@@ -127,6 +127,15 @@ def test_building_graph_ducts_and_thermal_links():
     assert g.has_edge(C("3C3"), "roof") and g.has_edge(C("1A1"), C("2D4")) and g.has_edge(C("2B2"), C("1B2"))
 
 
+def test_building_graph_has_no_way_up_the_stairs_into_a_revealed_walkway():
+    """TILE-20: a revealed Walkway cannot be entered from below; down from it, onto the
+    Stairs, is a walk-down and the way back down the Stairs."""
+    game = small(tiles=[("1B2", "stairs 4 revealed"), ("2B2", "walkway 2 revealed")])
+    g = building_graph(game)
+    assert not g.has_edge(C("1B2"), C("2B2"))
+    assert {d["kind"] for d in g.get_edge_data(C("2B2"), C("1B2")).values()} == {"stairs", "walk_down"}
+
+
 # ----------------------------------------------------------------------------- the scene
 
 

@@ -134,7 +134,8 @@ def player_links(game):
                     out.append((base + j, c, "secret_door"))
         elif t.kind == "stairs":  # TILE-18, ACT-15
             up = c + N if floor_of(c) < s.floors else ROOF  # the top floor's lead to the roof (JOB-4)
-            out.append((c, up, "stairs"))
+            if up == ROOF or not (tiles[up].revealed and tiles[up].kind == "walkway"):
+                out.append((c, up, "stairs"))  # never up into a revealed Walkway (TILE-20)
             if up != ROOF:
                 out.append((up, c, "stairs"))
         elif t.kind == "walkway" and floor_of(c) > 1:  # TILE-20
