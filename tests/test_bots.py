@@ -638,3 +638,28 @@ def test_no_way_up_the_stairs_into_a_walkway_so_the_bot_steps_off_the_guards_rou
     done = _one_turn(game, bot)
     assert done[-1] == "end" and game.s.characters[0].stealth == 3
     assert peterman.cell in (parse_cell("1C2"), parse_cell("1C4"))
+
+
+@pytest.mark.parametrize("facedown_goal,moved", [(1, True), (0, False)])
+def test_on_the_guards_route_the_bot_steps_into_a_face_down_cell_beside_it(facedown_goal, moved):
+    """TURN-7, ACT-5: the Peterman has just come up onto 2D3, one action left, and the floor-2
+    guard walks 2B3, 2C3, 2D3 toward him. The cells beside him, 2D2 and 2D4, are face down,
+    off the route. Counting a face-down cell one step beyond its face-up neighbour
+    (``facedown_goal``), he steps into 2D2 and keeps his Stealth; counted as out of reach, he
+    spends the action on a peek and is seen."""
+    from burgle.engine import Game
+    from burgle.geometry.board import parse_cell
+
+    game = Game.from_scenario({
+        "seed": 3, "spent": 3,
+        "characters": [{"character": "peterman", "cell": "2D3", "stealth": 2}],
+        "tiles": {"1A1": {"kind": "safe", "revealed": True, "cracked": True},
+                  "2D3": "laboratory 3 revealed", "2D2": "laboratory 4", "2D4": "lavatory"},
+        "guards": [{"floor": 1, "cell": "1A4", "die": "1A3", "speed": 2},
+                   {"floor": 2, "cell": "2A3", "die": "2D3", "speed": 3}],
+    }, paths=False)
+    done = _one_turn(game, _bot(facedown_goal=facedown_goal))
+    peterman = game.s.characters[0]
+    assert (done[0] in ("move 2D2", "move 2D4")) == moved
+    assert (peterman.cell != parse_cell("2D3")) == moved
+    assert peterman.stealth == (2 if moved else 1)
