@@ -68,10 +68,6 @@ from burgle.data.said import card, say, say_n  # reasons: English str a page can
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
 LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
 TILE_TOKEN_WEIGHT = 0.3
-# face-down kinds whose alarm may go off as a turn ends on them after one step in: Fingerprint
-# (TILE-8), a Laser with no action left to pay (TILE-12), a Thermo at the turn's end (TILE-19);
-# the Detector only for a character holding cards (TILE-7)
-ALARM_ON_ARRIVAL = ("fingerprint", "laser", "thermo")
 
 
 class HeuristicBot(AbilityPlay, ValueBot):
@@ -150,8 +146,6 @@ class HeuristicBot(AbilityPlay, ValueBot):
     # an end that draws an Event (TURN-4) is ranked with the Event's expected extra cost, each Event
     # the deck may give next played on a copy: this many of the best end cells (0 off)
     event_aware = 0
-    unknown_alarm = 0.0  # a face-down end: the pool's share of alarm tiles times his reach (row Y5)
-    corner_unknown = 0  # the corner cap's start judged without the face-down hazard (row Y3)
     # a face-down end cell's distance to the goal: 1 + its nearest face-up neighbour's (0: none,
     # so as far as an unreachable cell, 12; row Y2)
     facedown_goal = 1
@@ -244,11 +238,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         reach = self._reach
         now = score(ends)
         if self._anchor[:2] != (s.turn, s.active):
-            # the safest end in reach; with corner_unknown a face-down one without its 0.3 for
-            # what may lie there, which is no guard's risk (row Y3)
-            hazard = self.unknown_hazard if self.corner_unknown else 0.0
-            safest = max(v + (hazard if not s.tiles[c].revealed else 0.0) for c, v in ends.items())
-            self._anchor = (s.turn, s.active, now, safest)
+            self._anchor = (s.turn, s.active, now, max(ends.values()))
         tol = self.tolerance_now * (self.tol_high if ch.stealth >= 3 else self.tol_low if ch.stealth <= 1 else 1.0)
         bar = now - tol
         lw = self.stealth_weight(ch)
@@ -858,10 +848,6 @@ class HeuristicBot(AbilityPlay, ValueBot):
         v = -p * lw
         if not t.revealed:  # what may lie there: an alarm, a Deadbolt, a fall (ACT-5)
             v -= self.unknown_hazard
-            if self.unknown_alarm:  # an alarm on arrival takes his die to this cell (ALARM-3)
-                kinds = ALARM_ON_ARRIVAL + (("detector",) if ch.cards else ())
-                share = sum(plan.pool.get(k, 0) for k in kinds) / plan.pool_size
-                v -= self.unknown_alarm * share * self.alarm_reach(g, c) * lw
         if t.revealed and not t.crowbar and not t.alarm:
             if t.kind == "thermo":
                 v -= self.alarm_reach(g, c) * lw + 0.3
