@@ -49,8 +49,10 @@ box
 
 
 def kernel_pids(server) -> list[int]:
-    """The server's kernel processes (its children running burgle's kernel module)."""
-    out = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(server.proc.pid)],
+    """The server's kernel processes (its children running burgle's kernel module). ``ww``:
+    without it ps may cut each line at 80 columns (it does under pytest, COLUMNS unset), and a
+    venv in a long path (a clone in a temporary folder) pushes the module's name past it."""
+    out = subprocess.run(["ps", "ww", "-o", "pid=,args=", "--ppid", str(server.proc.pid)],
                          capture_output=True, text=True).stdout
     return [int(line.split()[0]) for line in out.splitlines() if "burgle.web.security.kernel" in line]
 
