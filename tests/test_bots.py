@@ -663,3 +663,35 @@ def test_on_the_guards_route_the_bot_steps_into_a_face_down_cell_beside_it(faced
     assert (done[0] in ("move 2D2", "move 2D4")) == moved
     assert (peterman.cell != parse_cell("2D3")) == moved
     assert peterman.stealth == (2 if moved else 1)
+
+
+@pytest.mark.parametrize("camera_lift,end,stealth", [(1, "3C4", 3), (0, "3B3", 2)])
+def test_a_character_on_a_camera_judges_the_cells_beside_it_by_the_route_without_its_alarm(
+        camera_lift, end, stealth):
+    """TILE-2, GUARD-8: the Rook stands on the Camera 3C3 with one action left; the floor-3
+    guard (3A3, heading for 3C2, 4 moves) will step on the Camera 3B4. While the Rook stays on
+    3C3 that triggers an alarm there and bends his route through 3C4 to 3C3; once the Rook
+    walks off, he keeps his own route, 3A4 3B4 3B3 3B2. Judged on the route without its own
+    alarm (``camera_lift``), the Rook ends on the Stairs 3C4 and keeps his Stealth; judged on
+    the route as it stands, he walks through the Secret Door into 3B3, the cell the bent route
+    spared, and is seen there."""
+    from burgle.engine import Game
+    from burgle.geometry.board import parse_cell
+
+    game = Game.from_scenario({
+        "seed": 3, "spent": 3,
+        "characters": [{"character": "rook", "cell": "3C3", "stealth": 3}],
+        "tiles": {"1B2": {"kind": "safe", "revealed": True, "cracked": True},
+                  "2B2": {"kind": "safe", "revealed": True, "cracked": True},
+                  "3C3": "camera 1 revealed", "3B4": "camera 2 revealed", "3B3": "secret_door 1 revealed",
+                  "3C4": "stairs 6 revealed", "3A3": "thermo 1 revealed", "3A4": "motion 1 revealed",
+                  "3D3": "deadbolt 2 revealed"},
+        "guards": [{"floor": 1, "cell": "1A4", "die": "1A3", "speed": 2},
+                   {"floor": 2, "cell": "2A4", "die": "2A3", "speed": 3},
+                   {"floor": 3, "cell": "3A3", "die": "3C2", "speed": 4}],
+    }, paths=False)
+    done = _one_turn(game, _bot(camera_lift=camera_lift))
+    rook = game.s.characters[0]
+    assert done == [f"move {end}", "end"]
+    assert rook.cell == parse_cell(end)
+    assert rook.stealth == stealth

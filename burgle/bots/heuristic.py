@@ -226,6 +226,11 @@ class Plan:
             return sorted(spots) or self.frontier(f), 0.0
         return [safe], 0.0
 
+    @staticmethod
+    def _on_camera(s, c: int) -> bool:
+        t = s.tiles[c]
+        return t.revealed and t.kind == "camera" and t.working
+
     def cameras(self, f: int) -> list[int]:
         s = self.g.s
         return [c for c in range(N * f, N * f + N) if s.tiles[c].kind == "camera" and s.tiles[c].working]
@@ -278,12 +283,17 @@ class Plan:
         return bonus - self.w.goal * dist.get(c, 12.0)
 
     # ------------------------------------------------------------------ the guard
-    def danger(self, g, f: int, twice: bool | None = None) -> dict[int, float]:
+    def danger(self, g, f: int, twice: bool | None = None, lift: bool = False) -> dict[int, float]:
         """Per cell of floor index *f*: the chance the floor's guard enters it before the
         acting character's next turn. His next move is the forecast; where its known part
         ends on an unseen patrol card, every unseen card of the floor is walked with equal
         weight (they are exchangeable). When another character stays on this floor, he
-        moves once more after its turn: that walk is added the same way."""
+        moves once more after its turn: that walk is added the same way.
+
+        *lift*: the map for the acting character ending its turn elsewhere. It differs only
+        when the character stands on a working Camera of the floor: there it makes the guard
+        trigger an alarm on its cell when he steps on another Camera (TILE-2), which bends his
+        route toward that cell; a character that walks off takes that detour with it."""
         s = g.s
         guard = s.guards[f]
         if guard.cell is None or guard.die is None:
@@ -293,10 +303,18 @@ class Plan:
         active = s.characters[s.active]
         if twice is None:
             twice = any(o.on_board and o is not active and o.cell // N == f for o in s.characters)
-        key = (f, guard.cell, guard.die, guard.speed, guard.donuts, s.crow, alarms, tuple(s.turn_effects), twice)
+        lifted = lift and active.on_board and active.cell // N == f and self._on_camera(s, active.cell)
+        # who stands on a working Camera changes his route (TILE-2): part of the key
+        on_cameras = tuple(o.cell for o in s.characters if o.on_board and o.cell // N == f
+                           and self._on_camera(s, o.cell) and not (lifted and o is active))
+        key = (f, guard.cell, guard.die, guard.speed, guard.donuts, s.crow, alarms, tuple(s.turn_effects), twice,
+               on_cameras)
         got = self._danger.get(key)
         if got is not None:
             return got
+        if lifted:  # the same floor with the acting character off it
+            g = g.copy()
+            g.s.characters[g.s.active].cell = None
         fc = forecast(g, f + 1, end_of_turn=False)
         out: dict[int, float] = {}
         for c in fc.path:

@@ -149,6 +149,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
     # a face-down end cell's distance to the goal: 1 + its nearest face-up neighbour's (0: none,
     # so as far as an unreachable cell, 12; row Y2)
     facedown_goal = 1
+    # a character standing on a Camera: the danger of ending elsewhere from the guard's route
+    # without the alarm its Camera would trigger (Plan.danger's lift, row Z1)
+    camera_lift = 1
     # once every Safe is cracked, the distance to the roof and the tolerance weigh this many
     # times more: the guards only get faster, so waiting in a safe corner no longer pays
     escape_push = 5.0
@@ -828,7 +831,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         """Minus the expected weight of Stealth lost if the turn ends with *ch* on *c*."""
         s = g.s
         f = c // N
-        dmap = plan.danger(g, f, twice=None if self.twice else False)
+        dmap = plan.danger(g, f, twice=None if self.twice else False, lift=bool(self.camera_lift) and c != ch.cell)
         t = s.tiles[c]
         lw = self.stealth_weight(ch)
         if t.stealth:
