@@ -695,3 +695,27 @@ def test_a_character_on_a_camera_judges_the_cells_beside_it_by_the_route_without
     assert done == [f"move {end}", "end"]
     assert rook.cell == parse_cell(end)
     assert rook.stealth == stealth
+
+
+@pytest.mark.parametrize("unplaced_mate,first,stealth", [(1, "move 1C2", 3), (0, "peek 1D1", 2)])
+def test_on_the_first_turn_the_bot_counts_the_guards_move_after_the_teammate_still_to_come(
+        unplaced_mate, first, stealth):
+    """SETUP-11, TURN-7: the Hawk stands on 1C1 with one action left in the first round; the
+    Peterman is not placed yet and comes in at the entrance 1A1 in his turn, so the floor-1
+    guard (1A2, heading for 1D1, 2 moves) moves twice before the Hawk's next turn: 1B2 1B1,
+    then 1C1 1D1. Counting that second move (``unplaced_mate``), the Hawk steps off the route onto
+    1C2 and keeps his Stealth; counting one move only, he thinks 1C1 safe, peeks and is seen
+    there."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3, "spent": 3, "entrance": "1A1",
+        "characters": [{"character": "hawk", "cell": "1C1"}, {"character": "peterman"}],
+        "tiles": {"1C1": "laboratory 3 revealed"},
+        "guards": [{"floor": 1, "cell": "1A2", "die": "1D1", "speed": 2}],
+    }, paths=False)
+    bot = _bot(unplaced_mate=unplaced_mate)
+    hawk_turn = _one_turn(game, bot)
+    assert [a for a in hawk_turn if a.split()[0] != "xray"][0] == first  # the Hawk's free look aside
+    _one_turn(game, bot)  # the Peterman's first turn
+    assert game.s.characters[0].stealth == stealth

@@ -152,6 +152,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
     # a character standing on a Camera: the danger of ending elsewhere from the guard's route
     # without the alarm its Camera would trigger (Plan.danger's lift, row Z1)
     camera_lift = 1
+    # the danger on floor 1 counts the guard's move after a teammate not placed yet: it is
+    # placed there in its turn (SETUP-11), whose guard phase moves him again (TURN-7; row Z3)
+    unplaced_mate = 1
     # once every Safe is cracked, the distance to the roof and the tolerance weigh this many
     # times more: the guards only get faster, so waiting in a safe corner no longer pays
     escape_push = 5.0
@@ -831,7 +834,11 @@ class HeuristicBot(AbilityPlay, ValueBot):
         """Minus the expected weight of Stealth lost if the turn ends with *ch* on *c*."""
         s = g.s
         f = c // N
-        dmap = plan.danger(g, f, twice=None if self.twice else False, lift=bool(self.camera_lift) and c != ch.cell)
+        twice = None if self.twice else False
+        if twice is None and self.unplaced_mate and f == 0 and any(
+                o.cell is None and not o.escaped and o is not ch for o in s.characters):
+            twice = True  # a teammate still to come is placed on floor 1 in its turn (SETUP-11, TURN-7)
+        dmap = plan.danger(g, f, twice=twice, lift=bool(self.camera_lift) and c != ch.cell)
         t = s.tiles[c]
         lw = self.stealth_weight(ch)
         if t.stealth:
