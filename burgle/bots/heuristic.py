@@ -228,12 +228,12 @@ class Plan:
 
     @staticmethod
     def _on_camera(s, c: int) -> bool:
-        t = s.tiles[c]
-        return t.revealed and t.kind == "camera" and t.working
+        """Whether *c* holds a working Camera (face up, no Crowbar: TILE-2)."""
+        return s.tiles[c].kind == "camera" and s.tiles[c].working
 
     def cameras(self, f: int) -> list[int]:
         s = self.g.s
-        return [c for c in range(N * f, N * f + N) if s.tiles[c].kind == "camera" and s.tiles[c].working]
+        return [c for c in range(N * f, N * f + N) if self._on_camera(s, c)]
 
     def frontier(self, f: int) -> list[int]:
         s = self.g.s
