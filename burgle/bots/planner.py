@@ -70,6 +70,12 @@ LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
 TILE_TOKEN_WEIGHT = 0.3
 
 
+def mates_to_come(s, ch) -> list:
+    """The teammates of *ch* not placed yet: each comes in at the entrance, on floor 1, at the
+    start of its first turn (SETUP-11)."""
+    return [o for o in s.characters if o is not ch and o.cell is None and not o.escaped]
+
+
 class HeuristicBot(AbilityPlay, ValueBot):
     """Goal-directed heist planner (see the module docstring): the "heuristic" bot.
 
@@ -434,7 +440,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         if not plan.cracked[f]:
             same = [o for o in mates if o.cell // N == f]
             if self.opening and f == 0 and plan.stairs[0] is None:
-                coming = [o for o in s.characters if o is not ch and o.cell is None and not o.escaped]
+                coming = mates_to_come(s, ch)
                 if (same or coming) and free_above:  # one looks for the Stairs: the earlier seat
                     return ("up", f) if all(ch.seat < o.seat for o in same + coming) else ("work", f)
             free_below = [x for x in range(f) if not plan.cracked[x] and x not in mate_floors]
@@ -835,8 +841,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         s = g.s
         f = c // N
         twice = None if self.twice else False
-        if twice is None and self.unplaced_mate and f == 0 and any(
-                o.cell is None and not o.escaped and o is not ch for o in s.characters):
+        if twice is None and self.unplaced_mate and f == 0 and mates_to_come(s, ch):
             twice = True  # a teammate still to come is placed on floor 1 in its turn (SETUP-11, TURN-7)
         dmap = plan.danger(g, f, twice=twice, lift=bool(self.camera_lift) and c != ch.cell)
         t = s.tiles[c]
