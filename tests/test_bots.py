@@ -719,3 +719,28 @@ def test_on_the_first_turn_the_bot_counts_the_guards_move_after_the_teammate_sti
     assert [a for a in hawk_turn if a.split()[0] != "xray"][0] == first  # the Hawk's free look aside
     _one_turn(game, bot)  # the Peterman's first turn
     assert game.s.characters[0].stealth == stealth
+
+
+@pytest.mark.parametrize("opening_tolerance,turn,end,stealth", [
+    (0.5, ["move 1D3", "move 1C3", "peek 1B3", "move 1B3", "end"], "1B3", 3),
+    (1.0, ["move 1D1", "laser quiet", "peek 1C1", "orders 0 1C3", "end"], "1D1", 2)])
+def test_on_a_shared_floor_1_the_bot_takes_less_risk_for_progress(opening_tolerance, turn, end, stealth):
+    """TURN-7: the Rook has just come in at the entrance 1D2; the Juicer stands on the Stairs
+    1D3 and the floor-1 guard (1C1, 2 moves) heads for 1D2 through 1D1. With the tolerance
+    halved while both share floor 1 (``opening_tolerance``), the Rook walks away from the
+    guard's route and keeps his Stealth; with the full tolerance he pays 2 actions for the
+    quiet way into the Laser 1D1 (TILE-12), to peek at 1C1 from there, and is seen on it."""
+    from burgle.engine import Game
+    from burgle.geometry.board import parse_cell
+
+    game = Game.from_scenario({
+        "seed": 3, "entrance": "1D2", "active": 1,
+        "characters": [{"character": "juicer", "cell": "1D3"}, {"character": "rook", "cell": "1D2"}],
+        "tiles": {"1D1": "laser 3 revealed", "1D2": "motion 2 revealed", "1C3": "walkway 1 revealed",
+                  "1D3": "stairs 4 revealed"},
+        "guards": [{"floor": 1, "cell": "1C1", "die": "1D2", "speed": 2}],
+    }, paths=False)
+    assert _one_turn(game, _bot(opening_tolerance=opening_tolerance)) == turn
+    rook = game.s.characters[1]
+    assert rook.cell == parse_cell(end)
+    assert rook.stealth == stealth

@@ -164,6 +164,10 @@ class HeuristicBot(AbilityPlay, ValueBot):
     # once every Safe is cracked, the distance to the roof and the tolerance weigh this many
     # times more: the guards only get faster, so waiting in a safe corner no longer pays
     escape_push = 5.0
+    # the tolerance scaled on floor 1 while its Safe stands and a teammate shares the floor or is still
+    # to come (SETUP-11): the guard moves after each of their turns (TURN-7), and the opening loses
+    # Stealth over twice as fast per seat-turn as the rest of the hunt for the first Safe (row M3)
+    opening_tolerance = 0.5
     _push = 1.0  # escape_push in the escape phase, else 1 (set by act)
     _last_ends = None
 
@@ -252,6 +256,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
         if self._anchor[:2] != (s.turn, s.active):
             self._anchor = (s.turn, s.active, now, max(ends.values()))
         tol = self.tolerance_now * (self.tol_high if ch.stealth >= 3 else self.tol_low if ch.stealth <= 1 else 1.0)
+        if here < N and not plan.cracked[0] and (
+                mates_to_come(s, ch) or any(o is not ch and o.on_board and o.cell < N for o in s.characters)):
+            tol *= self.opening_tolerance
         bar = now - tol
         lw = self.stealth_weight(ch)
         # a turn that began with a safe end in reach does not step into a corner (an end rated >= 80 %)
