@@ -27,7 +27,8 @@ does; NAME=VALUE plays a variant, as ``bot_variants.py``) and prints:
   character, or its teammate).
 * **actions left unspent**: the actions a turn ended with, per game, by Safes cracked so far
   and by what the character was to do (``HeuristicBot.floor_goal``: work its floor, with the
-  Safe found or not; go up or down; the roof) and whether its teammate shared its floor.
+  Safe found or not; go up or down; the roof) and whether its teammate shared its floor; and the
+  Events those turn ends drew (2 actions spent or fewer, TURN-4), by the same keys.
 """
 from __future__ import annotations
 
@@ -103,11 +104,12 @@ def play(seed: int, bot_class, out: dict) -> None:
         action = legal[0] if len(legal) == 1 else bot.decide(copy, legal)[0]
         active = s.active
         ch = s.characters[active]
-        end_key = None
+        end_key = doing = None
         if action.verb == "end" and ch.cell is not None:
             plan = Plan(copy, bot.w)
+            doing = (cracked, goal(bot, plan, copy), mate_here(s, ch))
             if g.actions_left > 0:
-                out["unspent"][(cracked, goal(bot, plan, copy), mate_here(s, ch))] += g.actions_left
+                out["unspent"][doing] += g.actions_left
             rated = plan.danger(copy, ch.cell // N).get(ch.cell, 0.0)
             anchor = bot._anchor
             if anchor[:2] == (s.turn, active):
@@ -123,6 +125,8 @@ def play(seed: int, bot_class, out: dict) -> None:
         if end_key is not None and g.s.characters[active].stealth < own_before:
             out["end_loss"][end_key] += own_before - g.s.characters[active].stealth
         drew = any(h.kind == "event" for h in happened)
+        if drew and doing is not None:
+            out["event_doing"][doing] += 1
         when = ("guard phase" + (", Event drawn" if drew else "")) if action.verb == "end" else f"during {action.verb}"
         for h in happened:
             if h.kind == "stealth_lost":
@@ -171,7 +175,7 @@ def main(argv: list[str]) -> int:
     settings = [a for a in argv[1:] if "=" in a]
     bot_class = variant(settings)
     out = {k: collections.Counter() for k in ("turns", "loss", "ends", "end_loss", "events", "event_loss", "lost_with",
-                                                  "how", "unspent")}
+                                                  "how", "unspent", "event_doing")}
     out["at_crack"] = collections.defaultdict(list)
     out["opening"] = collections.Counter()
     out["escape"] = collections.defaultdict(lambda: [0, 0])
@@ -206,6 +210,10 @@ def main(argv: list[str]) -> int:
     print(f"actions left unspent at a turn's end: {sum(out['unspent'].values()) / n:.1f} a game; the most, by Safes "
           "cracked and what the character was to do")
     for (k, kind, mate), v in out["unspent"].most_common(10):
+        print(f"  {k} {kind:24s} {mate:22s} {v / n:.2f}")
+    print(f"Events drawn at the acting character's turn end: {sum(out['event_doing'].values()) / n:.1f} a game; the most, "
+          "by the same keys")
+    for (k, kind, mate), v in out["event_doing"].most_common(8):
         print(f"  {k} {kind:24s} {mate:22s} {v / n:.2f}")
     return 0
 
