@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from burgle.data.cards import CHARACTERS
 from burgle.engine.game import Game
 from burgle.engine.state import GameState
+from burgle.geometry.board import parse_cell
 from engine_helpers import build
 
 SETTINGS = settings(derandomize=True, max_examples=25, deadline=None, database=None,
@@ -138,6 +139,23 @@ def test_legal_actions_is_an_immutable_tuple():
     with pytest.raises(AttributeError):
         legal.clear()  # type: ignore[attr-defined]
     assert game.legal_actions() == legal
+
+
+def test_a_game_given_a_new_state_lists_that_state_s_legal_actions():
+    """Setting ``game.s`` (a what-if: a character set on another cell) replaces the listed
+    legal actions too; the copy it was taken from keeps its own."""
+    game = Game.new(seed=1, characters=["hawk", "rook"])
+    game.apply("entrance 1B2")
+    before = game.legal_actions()
+    assert "move 1B1" in map(str, before)
+    what_if = game.copy()
+    state = what_if.s.copy()
+    corner = parse_cell("1A4")
+    state.characters[state.active].cell = corner
+    what_if.s = state
+    moves = [a.args[0] for a in what_if.legal_actions() if a.verb == "move"]
+    assert moves and all(game.adjacent(corner, to) for to in moves)
+    assert game.legal_actions() == before
 
 
 def test_state_copy_shares_no_mutable_part():

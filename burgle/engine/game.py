@@ -111,6 +111,7 @@ class Game:
     @s.setter
     def s(self, state: GameState) -> None:
         self._rules.s = state
+        self._legal = None  # the legal actions are the new state's
 
     @property
     def phase(self) -> str:
