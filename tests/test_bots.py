@@ -591,6 +591,29 @@ def test_once_every_safe_is_cracked_escape_push_walks_on_rather_than_waiting(pus
     assert hawk.cell == parse_cell(end) and hawk.stealth == 1 and not game.is_over
 
 
+@pytest.mark.parametrize("roof_exit,turn,outcome", [
+    (1, ["move 3D3", "move 3D4", "escape"], "won"),
+    (0, ["move 3D3", "peek 3C3", "move 3D2", "peek 3D1", "xray 3C2", "end"], None)])
+def test_once_every_safe_is_cracked_the_stairs_in_reach_are_the_way_out(roof_exit, turn, outcome):
+    """ACT-15: every Safe is cracked and the Peterman is out. The Hawk (1 Stealth) on 3D2 is two
+    moves from the roof's Stairs (3D4), where the floor-3 guard (3B4, 4 moves) is headed. From
+    the Stairs she escapes with her third action, and the escape ends her action phase at once:
+    no Event, no guard move. Rated as a place to end the turn (``roof_exit`` 0), the Stairs
+    looked like the guard's cell: she stepped next to them, turned back and waited."""
+    from burgle.engine import Game
+
+    game = Game.from_scenario({
+        "seed": 3,
+        "characters": [{"character": "hawk", "cell": "3D2", "stealth": 1},
+                       {"character": "peterman", "escaped": True}],
+        "tiles": {**_CRACKED, "3D2": "walkway 3 revealed", "3D3": "secret_door 1 revealed",
+                  "3D4": "stairs 4 revealed"},
+        "guards": [{"floor": 3, "cell": "3B4", "die": "3D4", "speed": 4}],
+    }, paths=False)
+    assert _one_turn(game, _bot(roof_exit=roof_exit)) == turn
+    assert game.s.outcome == outcome
+
+
 @pytest.mark.parametrize("seed", [3, 26, 44])
 def test_the_bots_walk_over_the_links_the_engine_allows(seed):
     """ACT-4: the planner's walks follow the engine's own links and restrictions. At the

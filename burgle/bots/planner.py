@@ -36,6 +36,8 @@ as safe as it can now (up to a small tolerance):
   new floor's guard placed, GUARD-2), alarms it sets off and Motion marks all count.
 * **No safe progress:** walk to the best end cell (face-down neighbours included, at a
   price for what may lie there), or, when staying is best, spend spare actions on peeks.
+* **The escape.** Once every Safe is cracked, the Stairs to the roof reached with an action
+  to spare are no turn end but the way out (ACT-15): the best end there is.
 * **Walking.** Paths go over face-up tiles only, never onto a guard (END-2a), around
   alarm tiles that would go off (Fingerprint, Motion when passed through, Detector with
   cards, Camera while a guard stands on one), paying Deadbolts and quiet Lasers in full.
@@ -168,6 +170,11 @@ class HeuristicBot(AbilityPlay, ValueBot):
     # to come (SETUP-11): the guard moves after each of their turns (TURN-7), and the opening loses
     # Stealth over twice as fast per seat-turn as the rest of the hunt for the first Safe (row M3)
     opening_tolerance = 0.5
+    # once every Safe is cracked, a way to the roof reached with an action to spare is the best end
+    # (value 0): from it the character escapes, its action phase ends at once, with no Event and no
+    # guard move (ACT-15). Rated as a turn end there, a guard's route over the Stairs kept
+    # characters off them (row G1)
+    roof_exit = 1
     _push = 1.0  # escape_push in the escape phase, else 1 (set by act)
     _last_ends = None
 
@@ -883,7 +890,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
         return v
 
     def end_map(self, g, plan, ch, start, r):
-        """{cell: end value} over the cells reachable from *start* with *r* actions."""
+        """{cell: end value} over the cells reachable from *start* with *r* actions. Once every
+        Safe is cracked, a way to the roof reached with an action to spare is worth 0, the best
+        an end can be: the character escapes from it (ACT-15, ``roof_exit``)."""
         floors = None
         if self.keep_floor and ch.cell is not None:
             kind, f = self.floor_goal(plan, ch)
@@ -897,6 +906,20 @@ class HeuristicBot(AbilityPlay, ValueBot):
             reach = self.walk(g, ch, start, limit=r, unknown=bool(self.unknown_hazard),
                               banned=self._banned - {start})
             out = {c: self.end_value(g, plan, ch, c) for c in reach}
+        if self.roof_exit and plan.escape_phase:
+            for c in self.roof_cells(g, plan):
+                if c in reach and reach[c][0] <= r - 1 and self._may_escape_from(g, c):
+                    out[c] = 0.0  # no guard's move, no Event, no teammate's risk: the turn ends off the board
         self._reach = reach
         self._last_ends = out
         return out
+
+    @staticmethod
+    def _may_escape_from(g, cell) -> bool:
+        """Would the engine let the acting character escape from *cell* (ACT-15: every Loot
+        held, the Kitty not loose, the way to the roof not blocked)? Asked of a copy."""
+        state = g.s.copy()
+        state.characters[state.active].cell = cell
+        h = g.copy()
+        h.s = state
+        return any(a.verb == "escape" for a in h.legal_actions())
