@@ -394,9 +394,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         """What ending the turn with the acting character set on *cell*, *spent* actions spent and
         *event* on top of the Event deck costs the crew (``costs_on_the_way``; a capture as the
         danger map weighs it, END-4)."""
-        h = g.copy()
-        h.s.characters[g.s.active].cell = cell
-        h.s.spent = spent
+        h = self._with_active_on(g, cell, spent)
         if event is not None:
             h.s.event_deck.remove(event)
             h.s.event_deck.append(event)  # the top is the last card
@@ -914,12 +912,20 @@ class HeuristicBot(AbilityPlay, ValueBot):
         self._last_ends = out
         return out
 
-    @staticmethod
-    def _may_escape_from(g, cell) -> bool:
+    @classmethod
+    def _may_escape_from(cls, g, cell) -> bool:
         """Would the engine let the acting character escape from *cell* (ACT-15: every Loot
         held, the Kitty not loose, the way to the roof not blocked)? Asked of a copy."""
+        return any(a.verb == "escape" for a in cls._with_active_on(g, cell).legal_actions())
+
+    @staticmethod
+    def _with_active_on(g, cell, spent=None):
+        """A what-if: a copy of *g* with the acting character set on *cell* (and *spent* actions
+        spent), whose legal actions are that state's."""
         state = g.s.copy()
         state.characters[state.active].cell = cell
+        if spent is not None:
+            state.spent = spent
         h = g.copy()
         h.s = state
-        return any(a.verb == "escape" for a in h.legal_actions())
+        return h
