@@ -626,7 +626,10 @@ def test_the_bots_walk_over_the_links_the_engine_allows(seed):
     while not game.is_over and game.s.turn < 60:
         s = game.s
         ch = s.characters[s.active]
-        if game.phase == "actions" and s.spent == 0 and ch.on_board and game.actions_left == 4:
+        # a turn's start: not the Event of a turn ended with no action spent (TURN-4), whose
+        # choices (a Tool drawn by Jury-Rig, the Rigger's draw 2 keep 1, CHAR-13) are pending
+        if game.phase == "actions" and game.pending is None and s.spent == 0 and ch.on_board and \
+                game.actions_left == 4:
             legal = {a.args[0] for a in game.legal_actions() if a.verb == "move"}
             assert set(bot._links(game, ch, ch.cell)) == legal, (s.turn, ch.name, ch.cell)
             checked += 1
@@ -767,3 +770,67 @@ def test_on_a_shared_floor_1_the_bot_takes_less_risk_for_progress(opening_tolera
     rook = game.s.characters[1]
     assert rook.cell == parse_cell(end)
     assert rook.stealth == stealth
+
+
+def _computer_room_game(tokens, spent=0, cell="1B2"):
+    """The Hawk on 1B2 (or *cell*), next to a Fingerprint (1B1) whose Computer Room (1C1)
+    holds *tokens*."""
+    from burgle.engine import Game
+
+    return Game.from_scenario({
+        "seed": 3, "spent": spent,
+        "characters": [{"character": "hawk", "cell": cell}, {"character": "peterman", "cell": "2A1"}],
+        "tiles": {"1B2": "walkway 1 revealed", "1B1": "fingerprint 4 revealed",
+                  "1C1": {"kind": "computer_fingerprint", "revealed": True, "hack": tokens}},
+        "guards": [{"floor": 1, "cell": "1D4", "die": "1D3", "speed": 2}],
+    }, paths=False)
+
+
+@pytest.mark.parametrize("tokens,hack_walk,crossed", [(0, 1, False), (1, 1, True), (1, 0, False)])
+def test_a_fingerprint_is_walked_onto_while_a_hack_token_would_cancel_its_alarm(tokens, hack_walk, crossed):
+    """ALARM-2: entering a Fingerprint (TILE-8) sets off its alarm unless a hack token from the
+    Fingerprint Computer Room, on any floor, is spent; the bot spends it (``answer``). So with a
+    token there the Fingerprint is no bar to a walk that must set off no alarm."""
+    from burgle.geometry.board import parse_cell
+
+    game = _computer_room_game(tokens)
+    hawk = game.s.characters[0]
+    walk = _bot(hack_walk=hack_walk).walk(game, hawk, hawk.cell)
+    assert (parse_cell("1B1") in walk) == crossed
+
+
+def test_a_spare_action_on_a_computer_room_is_a_hack_token():
+    """ACT-9: a turn that ends on a Computer Room with actions to spare adds hack tokens there,
+    each of which cancels a later alarm of its kind (ALARM-2); elsewhere there is none to add."""
+
+    def spare(game, **knobs):
+        by = {}
+        for a in game.legal_actions():
+            by.setdefault(a.verb, []).append(a)
+        return _bot(**knobs).spare_action(game, game.s.characters[0], game.actions_left, by)
+
+    assert spare(_computer_room_game(0)) is None  # on a Walkway
+    action, reason = spare(_computer_room_game(0, cell="1C1"))
+    assert str(action) == "hack" and "ACT-9" in reason
+    assert spare(_computer_room_game(0, cell="1C1"), hack_spare=0) is None
+    assert spare(_computer_room_game(6, cell="1C1")) is None  # full (ACT-9)
+
+
+@pytest.mark.parametrize("spent,distance,tokens,bonus", [
+    (0, 1, 0, True),  # 1 to walk there, 3 hacks: 4 spent, no Event (TURN-4)
+    (0, 2, 5, True),  # 2 to walk, room for 1 token: 3 spent
+    (0, 2, 6, False),  # the room is full (ACT-9): the turn ends with 2 spent and draws an Event
+    (1, 2, 0, False),  # 3 spent on the way: no Event to spare
+])
+def test_a_computer_room_in_reach_is_a_better_end_when_its_hacks_spare_the_event(spent, distance, tokens, bonus):
+    """TURN-4, ACT-9: a turn ended with 2 actions spent or fewer draws an Event. Hacks are work,
+    not pacing (DEC-10), so a Computer Room where the spare actions become hack tokens and take
+    the turn past 2 is worth ``hack_end`` (times the Stealth weight) more as a place to end."""
+    from burgle.geometry.board import parse_cell
+
+    game = _computer_room_game(tokens, spent=spent)
+    hawk = game.s.characters[0]
+    room = parse_cell("1C1")
+    bot = _bot(hack_end=0.3)
+    ends = bot.hack_ends(game, hawk, {hawk.cell: (0, None), room: (distance, room)})
+    assert ends == ({room: 0.3 * bot.stealth_weight(hawk)} if bonus else {})

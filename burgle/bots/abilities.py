@@ -20,7 +20,8 @@ each was measured to do.
   fetched first, the nearer way to the roof (ACT-15).
 
 * **A spare action at the end** (``spare_action``): the advanced Spotter's look at the Event
-  the end draws (CHAR-18), else the advanced Hacker's hack token (CHAR-4). The Crystal Ball
+  the end draws (CHAR-18), else the advanced Hacker's hack token (CHAR-4), else, on a
+  Computer Room, a hack token there (ACT-9). The Crystal Ball
   and Precognition order Events by the same measure (``turn_end_cost``).
 
 The advanced Hawk's Enhance (CHAR-6) is a knob here, used by the planner's exploration.
@@ -81,6 +82,9 @@ class AbilityPlay:
     disrupt_margin = 0.1  # the end-score gain it must bring
     precognition = 1  # the advanced Spotter looks at the top Event before a turn end that draws it (CHAR-18)
     laptop = 1  # the advanced Hacker's hack token with a spare action at the turn's end (CHAR-4)
+    hack_spare = 1  # a spare action at the turn's end on a Computer Room: a hack token (ACT-9)
+    hack_walk = 1  # a Fingerprint or Motion tile is no bar to a walk while a hack token would cancel its alarm
+    hack_end = 0.2  # a Computer Room where hacks would spare the turn's Event: this bonus (x the Stealth weight)
 
     def look_at_patrol(self, g, ch, r, by):
         """The basic Spotter's Clairvoyance (CHAR-17, 1 action once a turn) with an action
@@ -157,6 +161,8 @@ class AbilityPlay:
                 return by["precognition"][0], say("look at the Event this turn's end draws: keep it or send it to the bottom (CHAR-18)")
         if self.laptop and by.get("laptop"):  # a spare action kept as a hack token (V rows)
             return by["laptop"][0], say("a spare action kept as a hack token for a later alarm (CHAR-4)")
+        if self.hack_spare and by.get("hack"):  # on a Computer Room: the token cancels a later alarm (ALARM-2)
+            return by["hack"][0], say("a spare action: a hack token in this Computer Room for a later alarm (ACT-9)")
         return None
 
     def turn_end_help(self, g, ch, r, by):

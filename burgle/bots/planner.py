@@ -36,11 +36,15 @@ as safe as it can now (up to a small tolerance):
   new floor's guard placed, GUARD-2), alarms it sets off and Motion marks all count.
 * **No safe progress:** walk to the best end cell (face-down neighbours included, at a
   price for what may lie there), or, when staying is best, spend spare actions on peeks.
+  A Computer Room in reach counts ``hack_end`` more when hack tokens there (ACT-9) would
+  take a turn that draws an Event (TURN-4: 2 actions spent or fewer) past 2: work, not
+  pacing (DEC-10).
 * **The escape.** Once every Safe is cracked, the Stairs to the roof reached with an action
   to spare are no turn end but the way out (ACT-15): the best end there is.
 * **Walking.** Paths go over face-up tiles only, never onto a guard (END-2a), around
   alarm tiles that would go off (Fingerprint, Motion when passed through, Detector with
-  cards, Camera while a guard stands on one), paying Deadbolts and quiet Lasers in full.
+  cards, Camera while a guard stands on one; a Fingerprint or Motion not while a hack token
+  would cancel its alarm, ALARM-2), paying Deadbolts and quiet Lasers in full.
   Routes over several turns may cross those at a price (an alarm, a turn spent waiting).
 
 The abilities, tools and the escape are mixed in from :mod:`burgle.bots.abilities`
@@ -63,9 +67,12 @@ import itertools
 from burgle.bots.abilities import HELP_REASON, AbilityPlay
 from burgle.bots.heuristic import INF, ValueBot, Plan, N, actions_to_crack, crack_chance
 from burgle.engine.actions import Action
+from burgle.engine.alarms import COMPUTER_ROOM, hack_sources
 from burgle.engine.safes import combination
 from burgle.engine.turns import event_threshold
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
+
+COMPUTER_ROOMS = frozenset(COMPUTER_ROOM.values())
 
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
 LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
@@ -327,6 +334,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
             peek = by["peek"][0]
             return peek, say("a spare action: reveal a tile without entering it"), ranked(peek, now)
         extra = self.event_costs(g, ch, ends, reach, goal) if self.event_aware else {}
+        hacks = self.hack_ends(g, ch, reach) if self.hack_end else {}
+        for c, bonus in hacks.items():
+            extra[c] = extra.get(c, 0.0) - bonus
         if extra:
             best_here -= extra.get(here, 0.0)
         best = max(ends, key=lambda c: (ends[c] - self.lam_now * goal.get(c, 12) - extra.get(c, 0.0), c == here))
@@ -346,6 +356,9 @@ class HeuristicBot(AbilityPlay, ValueBot):
             moves = {a.args[0]: a for a in by.get("move", [])}
             step = moves.get(reach[best][1])
             if step is not None:
+                if best in hacks:
+                    return step, say("to the Computer Room: hack tokens there spare this turn's Event (ACT-9, TURN-4)"), \
+                        ranked(step, now)
                 return step, say("to the safest cell within reach"), ranked(step, now)
         look = self.look_at_patrol(g, ch, r, by)  # staying is best: a spare action
         if look is not None:
@@ -358,6 +371,23 @@ class HeuristicBot(AbilityPlay, ValueBot):
         if spare is not None:
             return spare[0], spare[1], [(spare[0], best_here), (end, best_here)]
         return end, say("end the turn on the safest cell within reach"), ranked(end, best_here)
+
+    def hack_ends(self, g, ch, reach) -> dict:
+        """{cell: bonus} for the Computer Rooms in reach where the turn's end would draw an
+        Event (TURN-4: 2 actions spent or fewer, the walk there counted) but the spare
+        actions, spent on hack tokens there (ACT-9, at most 6 a room), take it past the
+        threshold: work, not pacing (DEC-10), and each token cancels a later alarm (ALARM-2)."""
+        s = g.s
+        limit = event_threshold(ch)
+        out = {}
+        for c, (d, _) in reach.items():
+            t = s.tiles[c]
+            if not t.revealed or t.kind not in COMPUTER_ROOMS or s.spent + d > limit:
+                continue
+            hacks = min(g.actions_left - d, 6 - t.hack)
+            if s.spent + d + hacks > limit:
+                out[c] = self.hack_end * self.stealth_weight(ch)
+        return out
 
     def event_costs(self, g, ch, ends, reach, goal) -> dict:
         """{cell: expected extra cost of the Event drawn if the turn ends there} for the best
@@ -703,13 +733,18 @@ class HeuristicBot(AbilityPlay, ValueBot):
         jammer = g.has_ability(ch, "jammer")
         if k == "keypad":
             return True  # closed: an attempt per action, priced in step_cost (TILE-10)
-        if k == "fingerprint" and not jammer:
+        if k == "fingerprint" and not jammer and not self.hacked(g, k):
             return False
         if k == "detector" and ch.cards:
             return False
         if k == "camera" and camera_watched:
             return False
         return True
+
+    def hacked(self, g, kind) -> bool:
+        """Would a hack token cancel an alarm of this *kind* (ALARM-2: its Computer Room's,
+        on any floor, or the advanced Hacker's)? The engine's own answer."""
+        return bool(self.hack_walk) and bool(hack_sources(g, kind))
 
     def walk(self, g, ch, start, limit=None, relaxed=False, floors=None, unknown=False, banned=()):
         """Fewest actions from *start* to each face-up cell: {cell: (cost, first step)}.
@@ -721,6 +756,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
         camera_watched = any(gd.cell is not None and s.tiles[gd.cell].kind == "camera" and s.tiles[gd.cell].working
                              for gd in s.guards)
         jammer = g.has_ability(ch, "jammer")
+        motion_free = jammer or self.hacked(g, "motion")  # leaving a Motion tile sets off no alarm (TILE-14)
         best = {start: (0, None)}
         heap = [(0, start, None)]
         while heap:
@@ -729,7 +765,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
                 continue
             t = s.tiles[c]
             extra = 0
-            if not jammer:
+            if not motion_free:
                 if c == start and c in ch.motion_marks:
                     continue  # leaving it now sets it off (TILE-14)
                 if c != start and t.kind == "motion" and not t.crowbar and not t.alarm:
