@@ -67,12 +67,11 @@ import itertools
 from burgle.bots.abilities import HELP_REASON, AbilityPlay
 from burgle.bots.heuristic import INF, ValueBot, Plan, N, actions_to_crack, crack_chance
 from burgle.engine.actions import Action
-from burgle.engine.alarms import COMPUTER_ROOM, hack_sources
+from burgle.engine.alarms import hack_sources
 from burgle.engine.safes import combination
 from burgle.engine.turns import event_threshold
 from burgle.data.said import card, say, say_n  # reasons: English str a page can translate
-
-COMPUTER_ROOMS = frozenset(COMPUTER_ROOM.values())
+from burgle.data.tiles import COMPUTER_ROOMS, MAX_HACK_TOKENS
 
 # weight of one Stealth lost, by the Stealth left before the loss (0: capture, END-4)
 LOSS_WEIGHT = {0: 25.0, 1: 4.0, 2: 1.6}
@@ -375,7 +374,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
     def hack_ends(self, g, ch, reach) -> dict:
         """{cell: bonus} for the Computer Rooms in reach where the turn's end would draw an
         Event (TURN-4: 2 actions spent or fewer, the walk there counted) but the spare
-        actions, spent on hack tokens there (ACT-9, at most 6 a room), take it past the
+        actions, spent on hack tokens there (ACT-9, at most ``MAX_HACK_TOKENS`` a room), take it past the
         threshold: work, not pacing (DEC-10), and each token cancels a later alarm (ALARM-2)."""
         s = g.s
         limit = event_threshold(ch)
@@ -384,7 +383,7 @@ class HeuristicBot(AbilityPlay, ValueBot):
             t = s.tiles[c]
             if not t.revealed or t.kind not in COMPUTER_ROOMS or s.spent + d > limit:
                 continue
-            hacks = min(g.actions_left - d, 6 - t.hack)
+            hacks = min(g.actions_left - d, MAX_HACK_TOKENS - t.hack)
             if s.spent + d + hacks > limit:
                 out[c] = self.hack_end * self.stealth_weight(ch)
         return out

@@ -347,3 +347,4 @@ COMPUTER_ROOM_FOR_ALARM: dict[str, str] = {
 }
 HACKABLE_ALARMS: tuple[str, ...] = tuple(COMPUTER_ROOM_FOR_ALARM)
 COMPUTER_ROOMS: tuple[str, ...] = tuple(COMPUTER_ROOM_FOR_ALARM.values())
+MAX_HACK_TOKENS = 6  # a Computer Room holds at most 6 hack tokens (ACT-9, TOOL-13)

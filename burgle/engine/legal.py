@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, cell_name
 from burgle.data.jobs import get_job
-from burgle.data.tiles import COMPUTER_ROOMS
+from burgle.data.tiles import COMPUTER_ROOMS, MAX_HACK_TOKENS
 from burgle.engine import moves
 from burgle.engine.cards import verbs
 from burgle.engine.actions import VERBS, Action, act
@@ -184,7 +184,7 @@ def reason(g: Rules, ch, action: Action, links=None, peeks=None):
         t = s.tiles[ch.cell]
         if t.kind not in COMPUTER_ROOMS:
             return refuse("hack.not_computer", who=ch.name), "ACT-9"
-        if t.hack >= 6:
+        if t.hack >= MAX_HACK_TOKENS:
             return refuse("hack.full"), "ALARM-6"
         left = _afford(g, 1)
         return None if left is None else (refuse("hack.cost", who=ch.name, left=left), "TURN-3")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from burgle.data.tiles import MAX_HACK_TOKENS
 from burgle.geometry.board import CELLS_PER_FLOOR, COLS, floor_of
 from burgle.engine import draws
 from burgle.engine.cards import items, tools
@@ -22,7 +23,7 @@ def combination(safe_cell: int) -> list[int]:
 
 def hack(g: Rules, ch):
     g.s.spent += 1
-    t = g.s.set_tile(ch.cell, hack=min(6, g.s.tiles[ch.cell].hack + 1))
+    t = g.s.set_tile(ch.cell, hack=min(MAX_HACK_TOKENS, g.s.tiles[ch.cell].hack + 1))
     g.note("hack", "ACT-9", cell=ch.cell, seat=ch.seat, value=t.hack, who=g.who(ch))
     yield from ()
 

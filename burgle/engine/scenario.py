@@ -35,7 +35,7 @@ from pathlib import Path
 from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, CellError, cell_name, floor_of, parse_cell, parse_walls
 from burgle.data.cards import CHARACTERS, EVENT_DECK, LOOT_DECK, TOOL_DECK
 from burgle.data.jobs import DEFAULT_JOB, Job
-from burgle.data.tiles import TILE_TYPE_BY_KEY
+from burgle.data.tiles import MAX_HACK_TOKENS, TILE_TYPE_BY_KEY
 from burgle.engine.chance import Chance
 from burgle.engine.draws import FIXED_KINDS
 from burgle.engine.errors import ScenarioError
@@ -52,7 +52,7 @@ TOP_FIELDS = {
 CHAR_FIELDS = {"character", "side", "cell", "stealth", "tools", "loot", "token", "escaped"}
 GUARD_FIELDS = {"floor", "cell", "die", "speed", "deck", "discard", "removed", "donuts"}
 TILE_FLAGS = {"revealed", "alarm", "cracked", "keypad_open", "crowbar", "looted", "downstairs"}
-TILE_COUNTS = {"hack": 6, "dice": 6, "stealth": 99}
+TILE_COUNTS = {"hack": MAX_HACK_TOKENS, "dice": 6, "stealth": 99}
 
 
 def parse_scenario_text(text: str, source: str | None = None) -> dict:

@@ -19,7 +19,7 @@ from typing import Any
 
 from burgle.geometry.board import CELLS_PER_FLOOR, ROOF, floor_of, make_wall
 from burgle.data.cards import TOOL_BY_KEY
-from burgle.data.tiles import COMPUTER_ROOMS
+from burgle.data.tiles import COMPUTER_ROOMS, MAX_HACK_TOKENS
 from burgle.engine import alarms, draws, moves
 from burgle.engine.actions import act
 from burgle.engine.refusals import refuse
@@ -233,7 +233,7 @@ def perform(g: Rules, ch, action):
         _say(g, ch, key, f"{who} burns a thermal link between {g.name(link[0])} and {g.name(link[1])}.", here)
         yield from alarms.trigger(g, here, None, own=False, by=ch, rule="TOOL-12")
     elif key == "virus":  # TOOL-13, ALARM-6: excess is lost
-        t = s.set_tile(target, hack=min(6, s.tiles[target].hack + 3))
+        t = s.set_tile(target, hack=min(MAX_HACK_TOKENS, s.tiles[target].hack + 3))
         _say(g, ch, key, f"{who} infects {g.name(target)} with the Virus: {t.hack} hack tokens now.", target)
     else:  # pragma: no cover - reason() refuses the rest
         raise AssertionError(f"unhandled tool {key!r} ({name})")
