@@ -27,7 +27,8 @@ does; NAME=VALUE plays a variant, as ``bot_variants.py``) and prints:
   character, or its teammate).
 * **actions left unspent**: the actions a turn ended with, per game, by Safes cracked so far
   and by what the character was to do (``HeuristicBot.floor_goal``: work its floor, with the
-  Safe found or not; go up or down; the roof) and whether its teammate shared its floor; and the
+  Safe found or not; go up, standing on the Stairs or not; go down; the roof) and whether its
+  teammate shared its floor, stood on the floor above or neither; and the
   Events those turn ends drew (2 actions spent or fewer, TURN-4), by the same keys.
 """
 from __future__ import annotations
@@ -71,6 +72,8 @@ def goal(bot, plan, g) -> str:
     if kind == "work":
         safe = plan.safe[ch.cell // N]
         kind += ", Safe unknown" if safe is None else ", on the Safe" if ch.cell == safe else ", Safe known"
+    elif kind == "up" and ch.cell == plan.stairs[ch.cell // N]:
+        kind += ", on the Stairs"
     return kind
 
 
@@ -80,8 +83,11 @@ def seat_of(g, h) -> int:
 
 
 def mate_here(s, ch) -> str:
-    return "teammate on the floor" if any(
-        o is not ch and o.on_board and o.cell // N == ch.cell // N for o in s.characters) else "alone"
+    """Where the teammates stand: on the character's floor, else on the floor above (whose
+    guard then moves after their turns too, TURN-7, if the character goes up), else neither."""
+    floors = {o.cell // N for o in s.characters if o is not ch and o.on_board}
+    f = ch.cell // N
+    return "teammate on the floor" if f in floors else "teammate above" if f + 1 in floors else "alone"
 
 
 def play(seed: int, bot_class, out: dict) -> None:
