@@ -18,7 +18,8 @@
 
 ``--set`` plays a variant (as ``bot_variants.py``): ``stealth --set loss_scale=0 --set
 tolerance=100 --set corner_cap=0`` is the bot ignoring the guards, its pace with no dodging.
-Each mode also prints the actions played per game, by verb.
+Each mode also prints the actions played per game, by verb (``--why K``: also the K most
+frequent reasons the bot gave, by the Safes cracked so far).
 
 No what-if is a bot a player could use: ``oracle`` reads hidden information and the others
 change a rule (``noevents``, ``nospeedup`` and ``calm`` by replacing an engine function inside
@@ -32,6 +33,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import re
 import statistics
 import sys
 import time
@@ -77,10 +79,11 @@ def bent_rules(mode: str):
             setattr(module, name, original)
 
 
-def play(seed: int, mode: str, stealth: int, bot_class=HeuristicBot, verbs=None, guards=None):
+def play(seed: int, mode: str, stealth: int, bot_class=HeuristicBot, verbs=None, guards=None, reasons=None):
     """One game: (outcome, turns at which each Safe fell, last turn, Stealth lost per character).
     *verbs* counts the actions by verb, *guards* the guard moves, their MP and the patrol
-    reshuffles (GUARD-4), by floor."""
+    reshuffles (GUARD-4), by floor, *reasons* the actions by the Safes cracked so far and the
+    bot's reason (its figures blanked)."""
     game = new_game(seed, 2)
     if mode == "stealth":
         for ch in game.s.characters:
@@ -93,9 +96,13 @@ def play(seed: int, mode: str, stealth: int, bot_class=HeuristicBot, verbs=None,
             break
         if mode == "oracle":
             legal = game.legal_actions()
-            action = legal[0] if len(legal) == 1 else bot.decide(game.copy(), legal)[0]
-        else:
-            action = bot.choose(seat)
+            action, why = (legal[0], "") if len(legal) == 1 else bot.decide(game.copy(), legal)[:2]
+        else:  # as HeuristicBot.choose, keeping the reason
+            legal = seat.legal_actions()
+            copy = seat.determinized(bot.rng.getrandbits(48))
+            action, why = (legal[0], "") if len(legal) == 1 else bot.decide(copy, legal)[:2]
+        if reasons is not None:
+            reasons[len(cracked_at), re.sub(r"\d+", "#", str(why)) or "(the only legal action)"] += 1
         if verbs is not None:
             verbs[action.verb] += 1
         for h in game.apply(action):
@@ -117,11 +124,15 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--stealth", type=int, default=99, help="starting Stealth in the stealth mode (default 99)")
+    parser.add_argument("--why", type=int, default=0, metavar="K",
+                        help="also print the K most frequent (Safes cracked, reason) pairs, in actions a game")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a tunable number of HeuristicBot (as bot_variants.py), repeatable")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.why < 0:
+        parser.error("--why must be 0 or more")
     if args.stealth < 3:
         parser.error("--stealth must be at least 3 (the rules' start, END-1)")
     try:
@@ -130,9 +141,10 @@ def main(argv=None) -> int:
         parser.error(str(exc))
     verbs: collections.Counter = collections.Counter()
     guards: collections.Counter = collections.Counter()
+    reasons: collections.Counter = collections.Counter()
     start = time.perf_counter()
     with bent_rules(args.mode):
-        results = [play(s, args.mode, args.stealth, bot_class, verbs, guards) for s in range(args.seed, args.seed + args.games)]
+        results = [play(s, args.mode, args.stealth, bot_class, verbs, guards, reasons) for s in range(args.seed, args.seed + args.games)]
     n = len(results)
     won = [r for r in results if r[0] == "won"]
     print(f"{args.mode}{' ' + ' '.join(args.set) if args.set else ''}, seeds {args.seed}-{args.seed + n - 1}: wins {len(won)}/{n}, "
@@ -152,6 +164,10 @@ def main(argv=None) -> int:
           + ", their mean MP " + " / ".join(f"{guards['mp', f] / max(1, guards['guard_moves', f]):.2f}" for f in (1, 2, 3))
           + ", patrol reshuffles (GUARD-4) " + " / ".join(f"{guards['reshuffle', f] / n:.2f}" for f in (1, 2, 3)))
     print("  actions per game: " + ", ".join(f"{v} {k / n:.1f}" for v, k in verbs.most_common(8)))
+    if args.why:
+        print("  actions a game by Safes cracked and reason:")
+        for (cracked, why), k in reasons.most_common(args.why):
+            print(f"    {cracked}  {k / n:5.1f}  {why}")
     return 0
 
 
