@@ -43,9 +43,12 @@ from burgle.bots.play import DEFAULT_MAX_ACTIONS, new_game
 from burgle.bots.planner import HeuristicBot
 from burgle.bots.seat import Seat
 from burgle.engine import patrol, turns
-from burgle.geometry.board import CELLS_PER_FLOOR as N
+from burgle.geometry.board import floor_of
 
 from bot_variants import variant
+
+
+_RESHUFFLE = patrol.reshuffle  # the rule as written, called by the bent one
 
 
 def _never_an_event(s, ch) -> bool:
@@ -58,7 +61,6 @@ def _reshuffle_same_speed(g, guard) -> None:
     guard.speed = speed
 
 
-_RESHUFFLE = patrol.reshuffle
 BENDS = {  # what-if mode: the engine functions it replaces (module, name, replacement)
     "noevents": [(turns, "draws_event", _never_an_event), (abilities, "draws_event", _never_an_event)],
     "nospeedup": [(patrol, "reshuffle", _reshuffle_same_speed)],
@@ -107,7 +109,7 @@ def play(seed: int, mode: str, stealth: int, bot_class=HeuristicBot, verbs=None,
             verbs[action.verb] += 1
         for h in game.apply(action):
             if guards is not None and h.kind in ("guard_moves", "reshuffle"):
-                floor = h.cell // N + 1
+                floor = floor_of(h.cell)
                 guards[h.kind, floor] += 1
                 if h.kind == "guard_moves":
                     guards["mp", floor] += h.value
