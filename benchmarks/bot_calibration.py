@@ -36,9 +36,7 @@ def calibrate(games: int, start: int) -> dict:
             if g.is_over:
                 break
             s = g.s
-            legal = seat.legal_actions()
-            copy = seat.determinized(bot.rng.getrandbits(48))
-            action = legal[0] if len(legal) == 1 else bot.decide(copy, legal)[0]
+            action, _, copy = bot.deliberate(seat)
             active = s.active
             ch = s.characters[active]
             if s.phase == "actions" and active in open_ends:  # its next turn: the end is settled

@@ -99,10 +99,8 @@ def play(seed: int, mode: str, stealth: int, bot_class=HeuristicBot, verbs=None,
         if mode == "oracle":
             legal = game.legal_actions()
             action, why = (legal[0], "") if len(legal) == 1 else bot.decide(game.copy(), legal)[:2]
-        else:  # as HeuristicBot.choose, keeping the reason
-            legal = seat.legal_actions()
-            copy = seat.determinized(bot.rng.getrandbits(48))
-            action, why = (legal[0], "") if len(legal) == 1 else bot.decide(copy, legal)[:2]
+        else:
+            action, why, _ = bot.deliberate(seat)
         if reasons is not None:
             reasons[len(cracked_at), re.sub(r"\d+", "#", str(why)) or "(the only legal action)"] += 1
         if verbs is not None:

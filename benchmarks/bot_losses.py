@@ -105,9 +105,7 @@ def play(seed: int, bot_class, out: dict) -> None:
         if s.turn != turn:
             turn = s.turn
             out["turns"][cracked] += 1
-        legal = seat.legal_actions()
-        copy = seat.determinized(bot.rng.getrandbits(48))
-        action = legal[0] if len(legal) == 1 else bot.decide(copy, legal)[0]
+        action, _, copy = bot.deliberate(seat)
         active = s.active
         ch = s.characters[active]
         end_key = doing = None

@@ -32,9 +32,7 @@ def run(seed, bot_class=HeuristicBot):
     while not g.is_over and count < MAX:
         count += 1
         s = g.s
-        legal = seat.legal_actions()
-        gd = seat.determinized(bot.rng.getrandbits(48))
-        a = legal[0] if len(legal) == 1 else bot.decide(gd, legal)[0]
+        a, _, gd = bot.deliberate(seat)
         active = s.active
         ch = s.characters[active]
         mates = [(i, o) for i, o in enumerate(s.characters) if i != active and o.on_board and o.cell is not None]

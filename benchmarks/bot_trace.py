@@ -29,12 +29,8 @@ def run(seed, verbose=False, bot_class=HeuristicBot):
     while not g.is_over and count < MAX:
         count += 1
         s = g.s
-        legal = seat.legal_actions()
-        gd = seat.determinized(bot.rng.getrandbits(48))
-        if len(legal) == 1:
-            a, why = legal[0], "only"
-        else:
-            a, why, _ = bot.decide(gd, legal)
+        a, why, gd = bot.deliberate(seat)
+        why = why or "only"
         if s.turn != cur_turn and s.phase == "actions":
             cur_turn = s.turn
             r["turns"] += 1

@@ -78,6 +78,26 @@ def test_a_game_and_its_redealt_twin_get_the_same_decisions():
     assert checked > 50
 
 
+def test_deliberate_plays_the_game_choose_plays_and_says_why():
+    """Benchmarks ask the bot why it acts (``deliberate``); asking must not change the game,
+    and every real choice (more than one legal action) comes with a reason."""
+    chosen, deliberated = new_game(4, 2), new_game(4, 2)
+    plain, talking = HeuristicBot(4), HeuristicBot(4)
+    reasons = 0
+    for _ in range(80):
+        if chosen.is_over:
+            break
+        legal = deliberated.legal_actions()
+        action, reason, redeal = talking.deliberate(Seat(deliberated))
+        assert action == plain.choose(Seat(chosen))
+        assert redeal.view() == deliberated.view()  # decided on a re-deal of the same view
+        assert (reason != "") == (len(legal) > 1), (action, reason, len(legal))
+        reasons += reason != ""
+        chosen.apply(action)
+        deliberated.apply(action)
+    assert chosen.to_dict() == deliberated.to_dict() and reasons > 40
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_the_heuristic_bot_plays_whole_games_legally_and_finishes(seed):
     # every action goes through Game.apply, which raises on an illegal one

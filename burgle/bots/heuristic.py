@@ -52,6 +52,7 @@ import heapq
 import math
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from burgle.analysis.guard_forecast import forecast
 from burgle.data.tiles import TILE_COPIES
@@ -405,6 +406,14 @@ class Plan:
         return ends
 
 
+class Choice(NamedTuple):
+    """One decision of :meth:`ValueBot.deliberate`."""
+
+    action: Action
+    reason: str
+    redeal: object  # the re-dealt Game the bot decided on (from public information only)
+
+
 class ValueBot:
     """Plans a heist from the players' view by valuing every action (see the module docstring).
 
@@ -421,13 +430,21 @@ class ValueBot:
 
     # ------------------------------------------------------------------ entry point
     def choose(self, seat) -> Action:
+        return self.deliberate(seat).action
+
+    def deliberate(self, seat) -> "Choice":
+        """What :meth:`choose` picks, with its one-line reason ("" when only one action is
+        legal) and the re-dealt copy of the game it was decided on. It draws the same
+        re-deal seed as :meth:`choose` (it is what :meth:`choose` calls), so benchmarks that
+        ask why the bot acts play the very games ``burgle simulate`` plays."""
         legal = seat.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
         g = seat.determinized(self.rng.getrandbits(48))
         if len(legal) == 1:
-            return legal[0]
-        return self.decide(g, legal)[0]
+            return Choice(legal[0], "", g)
+        action, reason, _ = self.decide(g, legal)
+        return Choice(action, reason, g)
 
     def decide(self, g, legal) -> tuple[Action, str, list[tuple[Action, float]]]:
         """The chosen action, a one-line reason, and every action with its value (best
