@@ -7,7 +7,8 @@
 #    boxes, never a CDN): installed with apt-get when missing (needs root; otherwise this
 #    says how to install them and exits 1).
 # 2. The venv .venv with the package and its web, test and publish extras.
-# 3. python -m pytest "$@" (e.g. `-m "not browser"` to skip the browser tests).
+# 3. python -m pytest -n auto --dist loadfile "$@" (e.g. `-m "not browser"` to skip the browser
+#    tests, `-n 0` to run in one process).
 #
 # Works from any directory, on a clone with nothing beside it. The static-site test keeps
 # the assembled Pyodide distribution in ~/.cache/burgle-publish (BURGLE_PUBLISH_CACHE), so
@@ -41,4 +42,7 @@ fi
 .venv/bin/pip install --quiet --upgrade pip
 .venv/bin/pip install --quiet -e '.[web,test,publish]'
 
-exec .venv/bin/python -m pytest "$@"
+# One worker per core (pytest-xdist), each taking whole files (--dist loadfile), so a file's
+# session fixtures (the tutor server, Chromium) start once per worker. Arguments given to this
+# script come after, so "-n 0" runs the tests in one process.
+exec .venv/bin/python -m pytest -n auto --dist loadfile "$@"

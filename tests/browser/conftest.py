@@ -51,6 +51,10 @@ FRESH_CLONE_TEST = "test_fresh_clone.py::test_the_non_browser_tests_pass_in_the_
 
 
 def pytest_collection_finish(session):
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # under pytest-xdist every worker collects every test; the workers already run the
+        # clone's test beside the others, and an early start here would run it once per worker
+        return
     browser = any(HERE in Path(str(item.path)).resolve().parents for item in session.items)
     for item in session.items:
         if browser and item.nodeid.endswith(FRESH_CLONE_TEST):
